@@ -1,0 +1,23 @@
+package dev.inboxes.api.inbox;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.inboxes.api.paging.PageFields;
+import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.domain.paging.Page;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+@Schema(name = "InboxPage", description = "One page of inboxes, newest first.")
+public record InboxPage(
+        @Schema(description = PageFields.DATA, required = true) List<InboxResponse> data,
+        @Schema(description = PageFields.CURSOR, required = true, nullable = true) String cursor,
+        @JsonProperty("has_more") @Schema(description = PageFields.HAS_MORE, required = true) boolean hasMore,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Schema(description = PageFields.TOTAL, examples = "3219") Long total) {
+
+    static InboxPage fromDomain(Page<Inbox> page) {
+        return new InboxPage(page.items().stream().map(InboxResponse::fromDomain).toList(), page.nextCursor(),
+                page.hasMore(), PageFields.total(page));
+    }
+}

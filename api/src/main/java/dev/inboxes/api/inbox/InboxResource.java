@@ -1,0 +1,155 @@
+package dev.inboxes.api.inbox;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.inboxes.api.json.JsonBodies;
+import dev.inboxes.api.InboxesApiDefinition;
+import dev.inboxes.api.paging.PageResponses;
+import dev.inboxes.api.problem.Problem;
+import dev.inboxes.api.security.CurrentAccount;
+import dev.inboxes.domain.inbox.CreatedInbox;
+import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.paging.PageLimits;
+import dev.inboxes.domain.paging.PageRequest;
+import dev.inboxes.domain.shared.Timestamps;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/v1/inboxes")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Inboxes")
+@SecurityRequirement(name = InboxesApiDefinition.API_KEY)
+@APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
+        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "401", description = "Missing or invalid API key.",
+        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+public class InboxResource {
+
+    private static final String PROBLEM_JSON = "application/problem+json";
+
+    @Inject
+    InboxService inboxes;
+
+    @Inject
+    CurrentAccount account;
+
+    @Inject
+    JsonBodies jsonBodies;
+
+    @POST
+    @Operation(operationId = "createInbox", summary = "Create an inbox",
+            description = "Creates an inbox at username@<mail domain> (a random username when absent). Send an "
+                    + "Idempotency-Key to make retries safe: a repeated key from the same account returns the first "
+                    + "result and creates nothing.")
+    @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = CreateInboxRequest.class)))
+    @APIResponse(responseCode = "201", description = "The new inbox (or, for a repeated Idempotency-Key, the first one).",
+            headers = @Header(name = "Idempotent-Replayed", description = "true when this is the stored result of an "
+                    + "earlier request with the same Idempotency-Key.", schema = @Schema(type = SchemaType.BOOLEAN)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxResponse.class)))
+    @APIResponse(responseCode = "409", description = "The address is taken.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public Response create(
+            String body,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @Parameter(description = "Makes the create safe to retry: 1 to 255 visible ASCII characters, e.g. a UUID.")
+            @HeaderParam("Idempotency-Key") String idempotencyKey,
+            @Context UriInfo uriInfo) throws JsonProcessingException {
+        CreateInboxRequest request = CreateInboxRequest.fromJson(jsonBodies.read(body, contentType));
+        CreatedInbox created = inboxes.create(account.id(), request.toDomain(), idempotencyKey);
+        Response.ResponseBuilder response = Response
+                .created(uriInfo.getBaseUriBuilder().path("v1/inboxes/{id}").build(created.inbox().id()))
+                .entity(InboxResponse.fromDomain(created.inbox()));
+        if (created.replayed()) {
+            response.header("Idempotent-Replayed", "true");
+        }
+        return response.build();
+    }
+
+    @GET
+    @Path("/{inbox_id}")
+    @Operation(operationId = "getInbox", summary = "Get an inbox")
+    @APIResponse(responseCode = "200", description = "The inbox.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxResponse.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public InboxResponse get(@Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId) {
+        return InboxResponse.fromDomain(inboxes.get(account.id(), inboxId));
+    }
+
+    @DELETE
+    @Path("/{inbox_id}")
+    @Operation(operationId = "deleteInbox", summary = "Delete an inbox")
+    @APIResponse(responseCode = "204", description = "Deleted.")
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public void delete(@Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId) {
+        inboxes.delete(account.id(), inboxId);
+    }
+
+    @GET
+    @Operation(operationId = "listInboxes", summary = "List inboxes, newest first, one page at a time",
+            description = """
+                    Returns one page of the account's inboxes, newest first (`created_at` descending, ties by id \
+                    descending).
+
+                    Paging protocol:
+                    1. Call without `cursor`. The first page carries `total`: how many inboxes match. When it is \
+                    large, narrow the query with `q`, `created_after` or `created_before` instead of paging through \
+                    everything.
+                    2. If `has_more` is true, call again with `cursor` set to the page's `cursor` and the same \
+                    filters (the `Link` header with `rel="next"` is that URL). `limit` may change between pages.
+                    3. Stop when `has_more` is false; `cursor` is then null. Later pages omit `total`.
+
+                    Every inbox that exists for the whole walk is returned exactly once, even while inboxes are \
+                    created or deleted. A cursor belongs to the account and filters that produced it: a different \
+                    query answers 400 `cursor-mismatch`, a damaged cursor 400 `invalid-cursor`.""")
+    @APIResponse(responseCode = "200", description = "One page of inboxes.",
+            headers = @Header(name = "Link", description = "`<url>; rel=\"next\"` when has_more is true.",
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
+    public Response list(
+            @Parameter(description = "Items per page, 1 to 200.", schema = @Schema(type = SchemaType.INTEGER,
+                    minimum = "1", maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,
+            @Parameter(description = "The `cursor` of the previous page; omit for the first page.")
+            @QueryParam("cursor") String cursor,
+            @Parameter(description = "Case-insensitive substring of the address or display name.", examples = {})
+            @QueryParam("q") String q,
+            @Parameter(description = "Only inboxes created at or after this RFC 3339 time.",
+                    schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+            @QueryParam("created_after") String createdAfter,
+            @Parameter(description = "Only inboxes created before this RFC 3339 time.",
+                    schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+            @QueryParam("created_before") String createdBefore,
+            @Context UriInfo uriInfo) {
+        PageRequest request = PageRequest.parse(limit, cursor, PageLimits.PROGRAMS);
+        InboxFilter filter = InboxFilter.of(q, Timestamps.parseRfc3339("created_after", createdAfter),
+                Timestamps.parseRfc3339("created_before", createdBefore));
+        var page = inboxes.list(account.id(), filter, request);
+        return PageResponses.ok(page, InboxPage.fromDomain(page), uriInfo);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.inboxes.api.problem;
+
+import dev.inboxes.domain.inbox.AddressTakenException;
+import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
+import dev.inboxes.domain.paging.CursorMismatchException;
+import dev.inboxes.domain.paging.InvalidCursorException;
+import dev.inboxes.domain.shared.DomainException;
+import dev.inboxes.domain.shared.InvalidArgumentException;
+import dev.inboxes.domain.shared.NotFoundException;
+import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** Domain failures as problems: the domain's message already tells the caller what to do next. */
+public class DomainProblemMappers {
+
+    @ServerExceptionMapper
+    public Response domainFailure(DomainException e) {
+        return typeOf(e).response(e.getMessage());
+    }
+
+    /** Most specific first: the cursor failures are invalid arguments too. */
+    static ProblemType typeOf(DomainException e) {
+        if (e instanceof InvalidCursorException) {
+            return ProblemType.INVALID_CURSOR;
+        }
+        if (e instanceof CursorMismatchException) {
+            return ProblemType.CURSOR_MISMATCH;
+        }
+        if (e instanceof InvalidArgumentException) {
+            return ProblemType.INVALID_REQUEST;
+        }
+        if (e instanceof NotFoundException) {
+            return ProblemType.NOT_FOUND;
+        }
+        if (e instanceof AddressTakenException) {
+            return ProblemType.ADDRESS_TAKEN;
+        }
+        if (e instanceof IdempotencyKeyReusedException) {
+            return ProblemType.IDEMPOTENCY_KEY_REUSED;
+        }
+        return ProblemType.INTERNAL_ERROR; // a domain failure without a problem type is a bug here, not the caller's
+    }
+}

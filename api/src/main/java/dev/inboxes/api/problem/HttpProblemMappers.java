@@ -1,0 +1,105 @@
+package dev.inboxes.api.problem;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** Framework and unexpected failures as problems, so no error path answers with HTML or an empty body. */
+public class HttpProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(HttpProblemMappers.class);
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonProcessingException e) {
+        String where = e.getLocation() == null ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+        return ProblemType.MALFORMED_JSON.response("The request body is not valid JSON" + where
+                + ". Send a JSON object with Content-Type: application/json.");
+    }
+
+    /** Named explicitly: the JSON extension ships its own mapper for this subtype, with an empty body. */
+    @ServerExceptionMapper
+    public Response mismatchedJson(MismatchedInputException e) {
+        return malformedJson(e);
+    }
+
+    @ServerExceptionMapper
+    public Response unknownRoute(NotFoundException e, ContainerRequestContext request) {
+        UriInfo uri = request.getUriInfo();
+        return ProblemType.NOT_FOUND.response("There is no route " + request.getMethod() + " /" + uri.getPath()
+                .replaceFirst("^/", "") + ". The routes are listed in the OpenAPI document at /q/openapi.");
+    }
+
+    @ServerExceptionMapper
+    public Response methodNotAllowed(NotAllowedException e, ContainerRequestContext request) {
+        String allowed = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
+        String hint = allowed == null ? "See /q/openapi for the methods of each route." : "Use one of: " + allowed + ".";
+        Response problem = ProblemType.METHOD_NOT_ALLOWED.response(request.getMethod() + " is not supported on "
+                + "this route. " + hint);
+        return allowed == null ? problem : Response.fromResponse(problem).header(HttpHeaders.ALLOW, allowed).build();
+    }
+
+    @ServerExceptionMapper
+    public Response unsupportedMediaType(NotSupportedException e) {
+        return ProblemType.UNSUPPORTED_MEDIA_TYPE.response(
+                "Send the request body as JSON with the header Content-Type: application/json.");
+    }
+
+    @ServerExceptionMapper
+    public Response notAcceptable(NotAcceptableException e) {
+        return ProblemType.NOT_ACCEPTABLE.response(
+                "This route answers with application/json (errors with application/problem+json); accept one of them.");
+    }
+
+    @ServerExceptionMapper
+    public Response otherHttpError(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        if (status >= 500) {
+            return unexpected(e);
+        }
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof JsonProcessingException json) {
+                return malformedJson(json); // the JSON reader wraps parse errors in a 400
+            }
+        }
+        return Response.status(status).type(ProblemType.MEDIA_TYPE)
+                .entity(new Problem(ProblemType.INVALID_REQUEST.uri(), e.getResponse().getStatusInfo().getReasonPhrase(),
+                        status, "The request was refused: " + e.getMessage() + ". Check it against /q/openapi."))
+                .build();
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        if (isDatabaseUnavailable(e)) {
+            LOG.warnf("Database unavailable: %s", e.getMessage());
+            return Response.fromResponse(ProblemType.UNAVAILABLE.response(
+                    "The database is unavailable right now. Retry with backoff; a create is safe to retry with "
+                            + "the same Idempotency-Key."))
+                    .header(HttpHeaders.RETRY_AFTER, "2").build();
+        }
+        LOG.error("Unexpected failure", e);
+        return ProblemType.INTERNAL_ERROR.response("An unexpected error occurred. Retry later; if it persists, "
+                + "report it with the time of the request.");
+    }
+
+    private static boolean isDatabaseUnavailable(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

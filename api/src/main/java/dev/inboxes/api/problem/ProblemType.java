@@ -1,0 +1,51 @@
+package dev.inboxes.api.problem;
+
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** The problem types this service sends; their URIs are part of the contract. */
+public enum ProblemType {
+
+    INVALID_REQUEST("invalid-request", "Invalid request", 400),
+    MALFORMED_JSON("malformed-json", "Malformed JSON", 400),
+    INVALID_CURSOR("invalid-cursor", "Invalid cursor", 400),
+    CURSOR_MISMATCH("cursor-mismatch", "Cursor mismatch", 400),
+    UNAUTHORIZED("unauthorized", "Unauthorized", 401),
+    NOT_FOUND("not-found", "Not found", 404),
+    METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", 405),
+    NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406),
+    ADDRESS_TAKEN("address-taken", "Address taken", 409),
+    UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
+    IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency key reused", 422),
+    INTERNAL_ERROR("internal-error", "Internal error", 500),
+    UNAVAILABLE("unavailable", "Service unavailable", 503);
+
+    public static final String BASE_URI = "https://inboxes.dev/problems/";
+    public static final MediaType MEDIA_TYPE = new MediaType("application", "problem+json");
+
+    private final String slug;
+    private final String title;
+    private final int status;
+
+    ProblemType(String slug, String title, int status) {
+        this.slug = slug;
+        this.title = title;
+        this.status = status;
+    }
+
+    public String uri() {
+        return BASE_URI + slug;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public Problem problem(String detail) {
+        return new Problem(uri(), title, status, detail);
+    }
+
+    public Response response(String detail) {
+        return Response.status(status).type(MEDIA_TYPE).entity(problem(detail)).build();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.inboxes.api.security;
+
+import dev.inboxes.domain.account.AccountService;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.identity.AuthenticationRequestContext;
+import io.quarkus.security.identity.IdentityProvider;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.security.identity.request.TokenAuthenticationRequest;
+import io.quarkus.security.runtime.QuarkusPrincipal;
+import io.quarkus.security.runtime.QuarkusSecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/** Resolves an API key to its account; the principal's name is the account id. */
+@ApplicationScoped
+public class ApiKeyIdentityProvider implements IdentityProvider<TokenAuthenticationRequest> {
+
+    @Inject
+    AccountService accounts;
+
+    @Override
+    public Class<TokenAuthenticationRequest> getRequestType() {
+        return TokenAuthenticationRequest.class;
+    }
+
+    @Override
+    public Uni<SecurityIdentity> authenticate(TokenAuthenticationRequest request, AuthenticationRequestContext context) {
+        String apiKey = request.getToken().getToken();
+        return context.runBlocking(() -> accounts.authenticate(apiKey)
+                .<SecurityIdentity>map(accountId -> QuarkusSecurityIdentity.builder()
+                        .setPrincipal(new QuarkusPrincipal(accountId))
+                        .build())
+                .orElseThrow(() -> new AuthenticationFailedException("unknown API key")));
+    }
+}

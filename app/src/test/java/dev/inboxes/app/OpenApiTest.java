@@ -1,0 +1,57 @@
+package dev.inboxes.app;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inboxes.app.support.PostgresResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The spec is what generated clients and their docs are made from: it must teach the paging protocol. */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+class OpenApiTest {
+
+    private JsonPath spec;
+
+    @BeforeEach
+    void fetchSpec() {
+        spec = given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().jsonPath();
+    }
+
+    @Test
+    void isOpenApi31WithABearerScheme() {
+        assertThat(spec.getString("openapi")).startsWith("3.1");
+        assertThat(spec.getString("components.securitySchemes.apiKey.type")).isEqualTo("http");
+        assertThat(spec.getString("components.securitySchemes.apiKey.scheme")).isEqualTo("bearer");
+    }
+
+    @Test
+    void theListOperationExplainsPaging() {
+        String description = spec.getString("paths.'/v1/inboxes'.get.description");
+        assertThat(spec.getString("paths.'/v1/inboxes'.get.operationId")).isEqualTo("listInboxes");
+        assertThat(description).contains("newest first", "`total`", "`has_more`", "`cursor`", "same filters", "Link");
+        List<String> parameters = spec.getList("paths.'/v1/inboxes'.get.parameters.name");
+        assertThat(parameters).contains("limit", "cursor", "q", "created_after", "created_before");
+    }
+
+    @Test
+    void thePageSchemaMarksTotalOptionalAndCursorNullable() {
+        List<String> required = spec.getList("components.schemas.InboxPage.required");
+        assertThat(required).contains("data", "cursor", "has_more").doesNotContain("total");
+        assertThat(spec.getString("components.schemas.InboxPage.properties.total.description")).contains("first page");
+        assertThat(spec.getString("components.schemas.Problem.properties.detail.description")).isNotBlank();
+    }
+
+    @Test
+    void everyOperationHasAnId() {
+        for (String path : List.of("/v1/accounts", "/v1/inboxes", "/v1/inboxes/{inbox_id}")) {
+            assertThat(spec.getMap("paths.'" + path + "'").values())
+                    .allSatisfy(operation -> assertThat(((java.util.Map<?, ?>) operation).get("operationId")).isNotNull());
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.inboxes.app.inbox;
+
+import static dev.inboxes.app.support.Api.as;
+import static dev.inboxes.app.support.PageWalk.cursorOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.PageWalk;
+import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.app.support.Seeder;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** The seed's case over real HTTP: an account with 3,219 inboxes, paged by 50. */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class InboxListingTest {
+
+    static final int INBOXES = 3_219;
+
+    String apiKey;
+    Set<String> createdIds;
+
+    /** Once per class; in {@code @BeforeEach} because the HTTP port is known only once a test runs. */
+    @BeforeEach
+    void seedOnce() {
+        if (apiKey != null) {
+            return;
+        }
+        apiKey = Api.newAccount();
+        // Every 7th inbox is a sales inbox, so filters have something to find.
+        createdIds = Set.copyOf(Seeder.createInboxes(apiKey, INBOXES, i -> i % 7 == 0
+                ? "{\"display_name\":\"Sales desk " + i + "\"}"
+                : "{\"display_name\":\"Agent " + i + "\"}"));
+        assertThat(createdIds).hasSize(INBOXES);
+    }
+
+    @Test
+    void walkingAllPagesByCursorReturnsEveryInboxOnceNewestFirst() {
+        PageWalk walk = PageWalk.walk(as(apiKey).get("/v1/inboxes"),
+                page -> as(apiKey).queryParam("cursor", cursorOf(page)).get("/v1/inboxes"));
+
+        assertThat(walk.pages()).hasSize(65); // 64 full pages of 50 and one of 19
+        assertThat(walk.pages().subList(0, 64)).allSatisfy(page -> assertThat(page.jsonPath().getList("data")).hasSize(50));
+        assertThat(walk.total()).isEqualTo(INBOXES);
+        walk.assertStrictOrderWithoutRepeats();
+        assertThat(Set.copyOf(walk.ids())).isEqualTo(createdIds);
+    }
+
+    @Test
+    void theLinkHeaderLeadsThroughTheSameWalk() {
+        PageWalk walk = PageWalk.walk(as(apiKey).queryParam("limit", 200).get("/v1/inboxes"),
+                page -> as(apiKey).urlEncodingEnabled(false).get(nextLink(page)));
+
+        assertThat(walk.pages()).hasSize(17);
+        walk.assertStrictOrderWithoutRepeats();
+        assertThat(Set.copyOf(walk.ids())).isEqualTo(createdIds);
+    }
+
+    @Test
+    void theLimitMayChangeBetweenPages() {
+        int[] limits = {1, 200, 7, 50, 199};
+        int[] call = {0};
+        PageWalk walk = PageWalk.walk(as(apiKey).queryParam("limit", 3).get("/v1/inboxes"),
+                page -> as(apiKey).queryParam("limit", limits[call[0]++ % limits.length])
+                        .queryParam("cursor", cursorOf(page)).get("/v1/inboxes"));
+
+        walk.assertStrictOrderWithoutRepeats();
+        assertThat(walk.items()).hasSize(INBOXES);
+    }
+
+    @Test
+    void theQueryFilterAppliesToRowsAndTotal() {
+        long expected = createdIds.size() / 7 + 1; // i = 0, 7, ..., 3213
+        PageWalk walk = PageWalk.walk(as(apiKey).queryParam("q", "SALES DESK").get("/v1/inboxes"),
+                page -> as(apiKey).queryParam("q", "SALES DESK").queryParam("cursor", cursorOf(page))
+                        .get("/v1/inboxes"));
+
+        assertThat(walk.total()).isEqualTo(expected);
+        assertThat(walk.items()).hasSize((int) expected)
+                .allSatisfy(row -> assertThat((String) row.get("display_name")).startsWith("Sales desk"));
+        walk.assertStrictOrderWithoutRepeats();
+    }
+
+    @Test
+    void theTimeWindowIsInclusiveAfterAndExclusiveBefore() {
+        List<Map<String, Object>> all = PageWalk.walk(as(apiKey).queryParam("limit", 200).get("/v1/inboxes"),
+                page -> as(apiKey).queryParam("limit", 200).queryParam("cursor", cursorOf(page))
+                        .get("/v1/inboxes")).items();
+        String after = (String) all.get(2_500).get("created_at");
+        String before = (String) all.get(500).get("created_at");
+        Set<String> expected = all.stream()
+                .filter(row -> !Instant.parse((String) row.get("created_at")).isBefore(Instant.parse(after)))
+                .filter(row -> Instant.parse((String) row.get("created_at")).isBefore(Instant.parse(before)))
+                .map(row -> (String) row.get("id"))
+                .collect(Collectors.toSet());
+
+        PageWalk window = PageWalk.walk(as(apiKey).queryParam("created_after", after).queryParam("created_before", before)
+                        .queryParam("limit", 100).get("/v1/inboxes"),
+                page -> as(apiKey).queryParam("created_after", after).queryParam("created_before", before)
+                        .queryParam("limit", 100).queryParam("cursor", cursorOf(page)).get("/v1/inboxes"));
+
+        assertThat(window.total()).isEqualTo(expected.size());
+        assertThat(Set.copyOf(window.ids())).isEqualTo(expected);
+        window.assertStrictOrderWithoutRepeats();
+    }
+
+    private static String nextLink(Response page) {
+        String link = page.header("Link");
+        assertThat(link).matches("<[^>]+>; rel=\"next\"");
+        return link.substring(1, link.indexOf('>'));
+    }
+}

@@ -1,0 +1,93 @@
+package dev.inboxes.app.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.app.support.RecordedSql;
+import dev.inboxes.domain.account.AccountService;
+import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.paging.Page;
+import dev.inboxes.domain.paging.PageLimits;
+import dev.inboxes.domain.paging.PageRequest;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+/**
+ * EXPLAINs the exact SQL Hibernate sends for a cursor page of a large account: PostgreSQL must serve
+ * the row-value keyset predicate from the composite index (an Index Cond), with no sort and no filter step.
+ */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+class KeysetQueryPlanTest {
+
+    private static final int ROWS = 40_000;
+
+    @Inject
+    InboxService inboxes;
+
+    @Inject
+    AccountService accounts;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Test
+    void aCursorPageIsAnIndexRangeScan() throws SQLException {
+        String accountId = accounts.create().id();
+        seed(accountId);
+        Page<Inbox> first = inboxes.list(accountId, InboxFilter.NONE, PageRequest.of(200, null, PageLimits.PROGRAMS));
+        Inbox deep = inboxes.list(accountId, InboxFilter.NONE, PageRequest.of(1, first.nextCursor(), PageLimits.PROGRAMS))
+                .items().get(0);
+        String sql = RecordedSql.lastContaining("<(?,?)");
+
+        String plan = explain(sql, accountId, deep);
+        System.out.println("Keyset page SQL: " + sql + "\nPlan:\n" + plan);
+
+        assertThat(plan).contains("Index Scan using inboxes_account_created_id_idx")
+                .containsPattern("Index Cond: .*ROW\\(\\w*\\.?created_at, \\w*\\.?id\\) < ROW\\(")
+                .doesNotContain("Sort")
+                .doesNotContain("Filter:");
+    }
+
+    private void seed(String accountId) throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            // 40,000 rows over 400 distinct instants: a hundred ties per created_at.
+            statement.execute("""
+                    INSERT INTO inboxes (id, account_id, address, display_name, created_at)
+                    SELECT 'inb_' || lpad(to_hex(n), 20, '0'), '%s', 'plan-' || n || '-%s@plan.test', NULL,
+                           timestamptz '2026-01-01 00:00:00+00' + (n %% 400) * interval '1 second'
+                    FROM generate_series(1, %d) AS n""".formatted(accountId, accountId.toLowerCase(), ROWS));
+            statement.execute("ANALYZE inboxes");
+        }
+    }
+
+    private String explain(String sql, String accountId, Inbox after) throws SQLException {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement("EXPLAIN (ANALYZE, COSTS OFF) " + sql)) {
+            statement.setString(1, accountId);
+            statement.setObject(2, OffsetDateTime.ofInstant(after.createdAt(), ZoneOffset.UTC));
+            statement.setString(3, after.id());
+            statement.setInt(4, 0); // offset ? rows fetch first ? rows only
+            statement.setInt(5, 51);
+            StringBuilder plan = new StringBuilder();
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    plan.append(rows.getString(1)).append('\n');
+                }
+            }
+            return plan.toString();
+        }
+    }
+}

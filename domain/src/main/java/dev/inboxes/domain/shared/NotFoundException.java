@@ -1,0 +1,14 @@
+package dev.inboxes.domain.shared;
+
+/** The resource does not exist for this account (another account's resource is reported the same way). */
+public class NotFoundException extends DomainException {
+
+    /**
+     * @param resource what was looked up, e.g. {@code inbox}
+     * @param id       the id the caller sent
+     * @param howToFind how the caller can find a valid id, e.g. {@code list inboxes to find it}
+     */
+    public NotFoundException(String resource, String id, String howToFind) {
+        super("No " + resource + " with id '" + id + "' exists in this account. Check the id, or " + howToFind + ".");
+    }
+}

@@ -1,0 +1,62 @@
+package dev.inboxes.domain.shared;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.chrono.IsoChronology;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.time.temporal.ChronoField;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+
+/** Timestamps as the contract has them: RFC 3339 on the wire, microseconds in storage (PostgreSQL's precision). */
+public final class Timestamps {
+
+    /** RFC 3339 {@code date-time}: seconds and an offset are required ({@code ISO_OFFSET_DATE_TIME} makes them optional). */
+    private static final DateTimeFormatter RFC_3339 = new DateTimeFormatterBuilder()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE)
+            .appendLiteral('T')
+            .appendValue(ChronoField.HOUR_OF_DAY, 2).appendLiteral(':')
+            .appendValue(ChronoField.MINUTE_OF_HOUR, 2).appendLiteral(':')
+            .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
+            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd()
+            .appendOffset("+HH:MM", "Z")
+            .toFormatter(Locale.ROOT)
+            .withResolverStyle(ResolverStyle.STRICT)
+            .withChronology(IsoChronology.INSTANCE);
+
+    private Timestamps() {
+    }
+
+    /**
+     * Parses an RFC 3339 timestamp with an explicit offset, e.g. {@code 2026-11-29T21:48:33Z}.
+     *
+     * @param argument the argument's name, for the error message
+     * @return {@code null} when {@code value} is null or blank
+     */
+    public static Instant parseRfc3339(String argument, String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(value.trim().toUpperCase(Locale.ROOT), RFC_3339).toInstant();
+        } catch (DateTimeParseException e) {
+            String hint = value.contains(" ") ? " A '+' in a query string decodes as a space: send it as %2B." : "";
+            throw new InvalidArgumentException(argument, argument + " must be an RFC 3339 timestamp with a time zone, "
+                    + "such as 2026-11-29T21:48:33Z or 2026-11-29T22:48:33+01:00 (got " + Text.quote(value) + ")." + hint);
+        }
+    }
+
+    /** The smallest microsecond instant not before {@code at}: exact bounds for columns with microsecond values. */
+    public static Instant ceilToMicros(Instant at) {
+        Instant floor = at.truncatedTo(ChronoUnit.MICROS);
+        return floor.equals(at) ? at : floor.plus(1, ChronoUnit.MICROS);
+    }
+
+    /** Creation instants are stored at microsecond precision so a cursor holds the exact stored value. */
+    public static Instant nowMicros(java.time.Clock clock) {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -1,0 +1,397 @@
+package dev.inboxes.domain.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.inboxes.domain.paging.CursorCodec;
+import dev.inboxes.domain.paging.CursorKeys;
+import dev.inboxes.domain.paging.CursorMismatchException;
+import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.paging.ListKeysetSource;
+import dev.inboxes.domain.paging.Page;
+import dev.inboxes.domain.paging.PageLimits;
+import dev.inboxes.domain.paging.PageRequest;
+import dev.inboxes.domain.paging.Pager;
+import dev.inboxes.domain.paging.QueryScope;
+import dev.inboxes.domain.paging.Slice;
+import dev.inboxes.domain.shared.InvalidArgumentException;
+import dev.inboxes.domain.shared.NotFoundException;
+import dev.inboxes.domain.shared.RandomIds;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class InboxServiceTest {
+
+    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
+    private static final String OTHER_ACCOUNT = "acc_Zz9Yy8Xx7Ww6Vv5Uu4Tt";
+    private static final Instant NOW_WITH_NANOS = Instant.parse("2026-11-29T21:48:33.123456789Z");
+
+    /** In-memory {@link InboxStore}: inboxes per account; create can be scripted to report taken addresses. */
+    static class FakeInboxStore implements InboxStore {
+
+        record CreateCall(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
+        }
+
+        record FindCall(String accountId, String inboxId) {
+        }
+
+        final List<CreateCall> createCalls = new ArrayList<>();
+        final List<FindCall> findCalls = new ArrayList<>();
+        final List<FindCall> deleteCalls = new ArrayList<>();
+        final List<InboxFilter> pageFilters = new ArrayList<>();
+        final Deque<RuntimeException> failuresBeforeCreate = new ArrayDeque<>();
+        final Map<String, List<Inbox>> inboxesByAccount = new HashMap<>();
+
+        @Override
+        public CreatedInbox create(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
+            createCalls.add(new CreateCall(accountId, candidate, idempotencyKey));
+            if (!failuresBeforeCreate.isEmpty()) {
+                throw failuresBeforeCreate.pop();
+            }
+            inboxesByAccount.computeIfAbsent(accountId, a -> new ArrayList<>()).add(candidate);
+            return new CreatedInbox(candidate, false);
+        }
+
+        @Override
+        public Optional<Inbox> find(String accountId, String inboxId) {
+            findCalls.add(new FindCall(accountId, inboxId));
+            return inboxesByAccount.getOrDefault(accountId, List.of()).stream()
+                    .filter(inbox -> inbox.id().equals(inboxId))
+                    .findFirst();
+        }
+
+        @Override
+        public boolean delete(String accountId, String inboxId) {
+            deleteCalls.add(new FindCall(accountId, inboxId));
+            return inboxesByAccount.getOrDefault(accountId, new ArrayList<>()).removeIf(i -> i.id().equals(inboxId));
+        }
+
+        @Override
+        public Slice<Inbox> page(String accountId, InboxFilter filter, Keyset after, int fetchSize, boolean withTotal) {
+            pageFilters.add(filter);
+            List<Inbox> matching = inboxesByAccount.getOrDefault(accountId, List.of()).stream()
+                    .filter(inbox -> filter.q() == null || inbox.address().contains(filter.q()))
+                    .toList();
+            return new ListKeysetSource<>(matching).fetch(after, fetchSize, withTotal);
+        }
+
+        void add(String accountId, Inbox inbox) {
+            inboxesByAccount.computeIfAbsent(accountId, a -> new ArrayList<>()).add(inbox);
+        }
+    }
+
+    private final FakeInboxStore store = new FakeInboxStore();
+    private final Clock clock = Clock.fixed(NOW_WITH_NANOS, ZoneOffset.UTC);
+    private final Pager pager =
+            new Pager(new CursorCodec(CursorKeys.of("inbox-service-test-secret-0123456789abcdef", List.of())));
+    private final InboxService service = new InboxService(store, pager, "Mail.Example.COM", clock);
+
+    private static Inbox inbox(String id, String address, Instant createdAt) {
+        return new Inbox(id, address, null, createdAt);
+    }
+
+    @Nested
+    class Create {
+
+        @Test
+        void theAddressIsTheUsernameAtTheLowerCasedMailDomain() {
+            Inbox created = service.create(ACCOUNT, CreateInbox.of("John.Doe", null), null).inbox();
+
+            assertThat(created.address()).isEqualTo("john.doe@mail.example.com");
+        }
+
+        @Test
+        void withoutAUsernameTheAddressGetsARandom12CharacterLowerCaseUsername() {
+            Inbox created = service.create(ACCOUNT, CreateInbox.of(null, null), null).inbox();
+
+            assertThat(created.address()).matches("[a-z0-9]{12}@mail\\.example\\.com");
+        }
+
+        @Test
+        void randomUsernamesDifferBetweenInboxes() {
+            String first = service.create(ACCOUNT, CreateInbox.of(null, null), null).inbox().address();
+            String second = service.create(ACCOUNT, CreateInbox.of(null, null), null).inbox().address();
+
+            assertThat(first).isNotEqualTo(second);
+        }
+
+        @Test
+        void theInboxGetsANewInboxId() {
+            Inbox created = service.create(ACCOUNT, CreateInbox.of("john", null), null).inbox();
+
+            assertThat(created.id()).startsWith("inb_");
+            assertThat(RandomIds.hasShape(Inbox.ID_PREFIX, created.id())).isTrue();
+        }
+
+        @Test
+        void createdAtIsTheClockTruncatedToMicroseconds() {
+            Inbox created = service.create(ACCOUNT, CreateInbox.of("john", null), null).inbox();
+
+            assertThat(created.createdAt()).isEqualTo(Instant.parse("2026-11-29T21:48:33.123456Z"));
+        }
+
+        @Test
+        void theDisplayNameIsKept() {
+            Inbox created = service.create(ACCOUNT, CreateInbox.of("john", "John's inbox"), null).inbox();
+
+            assertThat(created.displayName()).isEqualTo("John's inbox");
+        }
+
+        @Test
+        void theStoreGetsTheAccountAndTheCandidate() {
+            CreatedInbox result = service.create(ACCOUNT, CreateInbox.of("john", null), null);
+
+            assertThat(store.createCalls).singleElement().satisfies(call -> {
+                assertThat(call.accountId()).isEqualTo(ACCOUNT);
+                assertThat(call.candidate()).isEqualTo(result.inbox());
+                assertThat(call.idempotencyKey()).isNull();
+            });
+        }
+
+        @Test
+        void theStoreGetsTheIdempotencyKeyWithTheRequestFingerprint() {
+            CreateInbox request = CreateInbox.of("john", "John");
+
+            service.create(ACCOUNT, request, "3f1c2b9e-4d7a-4c3f-9e0b-1d2a6f1c2b9e");
+
+            assertThat(store.createCalls.get(0).idempotencyKey())
+                    .isEqualTo(new IdempotencyKey("3f1c2b9e-4d7a-4c3f-9e0b-1d2a6f1c2b9e", request.fingerprint()));
+        }
+
+        @Test
+        void anInvalidIdempotencyKeyIsRefusedBeforeTheStoreIsCalled() {
+            assertThatThrownBy(() -> service.create(ACCOUNT, CreateInbox.of("john", null), "has space"))
+                    .isInstanceOf(InvalidArgumentException.class);
+            assertThat(store.createCalls).isEmpty();
+        }
+
+        @Test
+        void theStoresAnswerIsReturnedAsIsIncludingAReplay() {
+            CreatedInbox earlier = new CreatedInbox(inbox("inb_earlier", "john@mail.example.com", NOW_WITH_NANOS), true);
+            InboxService replaying = new InboxService(new FakeInboxStore() {
+                @Override
+                public CreatedInbox create(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
+                    return earlier;
+                }
+            }, pager, "mail.example.com", clock);
+
+            assertThat(replaying.create(ACCOUNT, CreateInbox.of("john", null), "key-1")).isSameAs(earlier);
+        }
+
+        @Test
+        void aTakenRandomAddressIsRetriedWithANewOne() {
+            store.failuresBeforeCreate.add(new AddressTakenException("first@mail.example.com"));
+
+            Inbox created = service.create(ACCOUNT, CreateInbox.of(null, null), null).inbox();
+
+            assertThat(store.createCalls).hasSize(2);
+            assertThat(store.createCalls.get(0).candidate().address())
+                    .isNotEqualTo(store.createCalls.get(1).candidate().address());
+            assertThat(created).isEqualTo(store.createCalls.get(1).candidate());
+        }
+
+        @Test
+        void aRandomAddressIsTriedAtMostThreeTimes() {
+            for (int i = 0; i < 5; i++) {
+                store.failuresBeforeCreate.add(new AddressTakenException("taken" + i + "@mail.example.com"));
+            }
+
+            assertThatThrownBy(() -> service.create(ACCOUNT, CreateInbox.of(null, null), null))
+                    .isInstanceOf(AddressTakenException.class);
+            assertThat(store.createCalls).hasSize(3);
+            assertThat(store.createCalls).extracting(call -> call.candidate().address()).doesNotHaveDuplicates();
+        }
+
+        @Test
+        void theThirdAttemptAtARandomAddressCanSucceed() {
+            store.failuresBeforeCreate.add(new AddressTakenException("a@mail.example.com"));
+            store.failuresBeforeCreate.add(new AddressTakenException("b@mail.example.com"));
+
+            Inbox created = service.create(ACCOUNT, CreateInbox.of(null, null), null).inbox();
+
+            assertThat(store.createCalls).hasSize(3);
+            assertThat(created).isEqualTo(store.createCalls.get(2).candidate());
+        }
+
+        @Test
+        void aTakenChosenAddressIsNotRetried() {
+            AddressTakenException taken = new AddressTakenException("john@mail.example.com");
+            store.failuresBeforeCreate.add(taken);
+
+            assertThatThrownBy(() -> service.create(ACCOUNT, CreateInbox.of("john", null), null)).isSameAs(taken);
+            assertThat(store.createCalls).hasSize(1);
+        }
+
+        @Test
+        void aReusedIdempotencyKeyIsNotRetriedEvenForARandomAddress() {
+            IdempotencyKeyReusedException reused = new IdempotencyKeyReusedException();
+            store.failuresBeforeCreate.add(reused);
+
+            assertThatThrownBy(() -> service.create(ACCOUNT, CreateInbox.of(null, null), "key-1")).isSameAs(reused);
+            assertThat(store.createCalls).hasSize(1);
+        }
+    }
+
+    @Nested
+    class GetAndDelete {
+
+        private final Inbox john = inbox("inb_john0000000000000000", "john@mail.example.com", NOW_WITH_NANOS);
+
+        @Test
+        void getReturnsTheAccountsInbox() {
+            store.add(ACCOUNT, john);
+
+            assertThat(service.get(ACCOUNT, john.id())).isEqualTo(john);
+            assertThat(store.findCalls).containsExactly(new FakeInboxStore.FindCall(ACCOUNT, john.id()));
+        }
+
+        @Test
+        void getOfAnUnknownInboxIsNotFoundWithAHelpfulMessage() {
+            assertThatThrownBy(() -> service.get(ACCOUNT, "inb_missing"))
+                    .isInstanceOf(NotFoundException.class)
+                    .hasMessage("No inbox with id 'inb_missing' exists in this account. Check the id, or list inboxes "
+                            + "to find it.");
+        }
+
+        @Test
+        void getOfAnotherAccountsInboxIsNotFound() {
+            store.add(OTHER_ACCOUNT, john);
+
+            assertThatThrownBy(() -> service.get(ACCOUNT, john.id())).isInstanceOf(NotFoundException.class);
+        }
+
+        @Test
+        void deleteRemovesTheAccountsInbox() {
+            store.add(ACCOUNT, john);
+
+            service.delete(ACCOUNT, john.id());
+
+            assertThat(store.deleteCalls).containsExactly(new FakeInboxStore.FindCall(ACCOUNT, john.id()));
+            assertThat(store.inboxesByAccount.get(ACCOUNT)).isEmpty();
+        }
+
+        @Test
+        void deleteOfAnUnknownInboxIsNotFoundWithAHelpfulMessage() {
+            assertThatThrownBy(() -> service.delete(ACCOUNT, "inb_missing"))
+                    .isInstanceOf(NotFoundException.class)
+                    .hasMessageContaining("'inb_missing'")
+                    .hasMessageContaining("list inboxes to find it");
+        }
+
+        @Test
+        void deletingTwiceIsNotFoundTheSecondTime() {
+            store.add(ACCOUNT, john);
+            service.delete(ACCOUNT, john.id());
+
+            assertThatThrownBy(() -> service.delete(ACCOUNT, john.id())).isInstanceOf(NotFoundException.class);
+        }
+    }
+
+    @Nested
+    class ListInboxes {
+
+        private final Instant base = Instant.parse("2026-11-29T10:00:00Z");
+
+        private void addInboxes(String accountId, int count) {
+            IntStream.range(0, count).forEach(i -> store.add(accountId, inbox(
+                    "inb_" + accountId.substring(4, 8) + "%016d".formatted(i),
+                    (i % 2 == 0 ? "shop" : "mail") + i + "@mail.example.com",
+                    base.plus(i / 3, ChronoUnit.MICROS))));
+        }
+
+        @Test
+        void walkingTheListReturnsEveryInboxOfTheAccountOnceNewestFirst() {
+            addInboxes(ACCOUNT, 23);
+            addInboxes(OTHER_ACCOUNT, 5);
+            List<Inbox> seen = new ArrayList<>();
+
+            Page<Inbox> page = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(4, null, PageLimits.PROGRAMS));
+            seen.addAll(page.items());
+            assertThat(page.total()).hasValue(23);
+            while (page.hasMore()) {
+                page = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(4, page.nextCursor(), PageLimits.PROGRAMS));
+                seen.addAll(page.items());
+            }
+
+            assertThat(seen).containsExactlyElementsOf(new ListKeysetSource<>(store.inboxesByAccount.get(ACCOUNT))
+                    .inListOrder());
+        }
+
+        @Test
+        void theFilterReachesTheStore() {
+            addInboxes(ACCOUNT, 10);
+            InboxFilter shops = InboxFilter.of("SHOP", null, null);
+
+            Page<Inbox> page = service.list(ACCOUNT, shops, PageRequest.of(50, null, PageLimits.PROGRAMS));
+
+            assertThat(store.pageFilters).containsExactly(shops);
+            assertThat(page.items()).hasSize(5).allSatisfy(inbox -> assertThat(inbox.address()).startsWith("shop"));
+            assertThat(page.total()).hasValue(5);
+        }
+
+        @Test
+        void aCursorOfAnotherAccountIsAMismatch() {
+            addInboxes(ACCOUNT, 10);
+            Page<Inbox> page = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(3, null, PageLimits.PROGRAMS));
+
+            assertThatThrownBy(() -> service.list(OTHER_ACCOUNT, InboxFilter.NONE,
+                    PageRequest.of(3, page.nextCursor(), PageLimits.PROGRAMS)))
+                    .isInstanceOf(CursorMismatchException.class);
+        }
+
+        @Test
+        void aCursorOfOtherFiltersIsAMismatch() {
+            addInboxes(ACCOUNT, 10);
+            Page<Inbox> page = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(3, null, PageLimits.PROGRAMS));
+
+            assertThatThrownBy(() -> service.list(ACCOUNT, InboxFilter.of("shop", null, null),
+                    PageRequest.of(3, page.nextCursor(), PageLimits.PROGRAMS)))
+                    .isInstanceOf(CursorMismatchException.class);
+        }
+
+        @Test
+        void aCursorContinuesUnderAnEquivalentFilter() {
+            addInboxes(ACCOUNT, 10);
+            InboxFilter shop = InboxFilter.of("shop", null, null);
+            Page<Inbox> page = service.list(ACCOUNT, shop, PageRequest.of(2, null, PageLimits.PROGRAMS));
+
+            Page<Inbox> next = service.list(ACCOUNT, InboxFilter.of("SHOP", null, null),
+                    PageRequest.of(2, page.nextCursor(), PageLimits.PROGRAMS));
+
+            assertThat(next.items()).hasSize(2).doesNotContainAnyElementsOf(page.items());
+        }
+
+        @Test
+        void theScopeNamesTheInboxListTheAccountAndTheFilter() {
+            InboxFilter filter = InboxFilter.of("shop", null, null);
+
+            QueryScope scope = service.scope(ACCOUNT, filter);
+
+            assertThat(scope).isEqualTo(new QueryScope("inboxes", ACCOUNT, filter.canonical()));
+        }
+
+        @Test
+        void aPageShortenedWithTheServicesScopeContinuesWithoutGaps() {
+            addInboxes(ACCOUNT, 12);
+            Page<Inbox> page = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(6, null, PageLimits.PROGRAMS));
+
+            Page<Inbox> shortened = pager.shorten(page, 2, service.scope(ACCOUNT, InboxFilter.NONE));
+            Page<Inbox> next = service.list(ACCOUNT, InboxFilter.NONE,
+                    PageRequest.of(6, shortened.nextCursor(), PageLimits.PROGRAMS));
+
+            assertThat(next.items()).startsWith(page.items().get(2));
+        }
+    }
+}

@@ -1,0 +1,343 @@
+package dev.inboxes.domain.paging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class PagerTest {
+
+    private static final QueryScope SCOPE = new QueryScope("things", "acc_1", "filters");
+    private static final Instant T0 = Instant.parse("2026-11-29T21:48:33.123456Z");
+
+    record Item(Instant at, String id) implements Keyed {
+        @Override
+        public Keyset keyset() {
+            return new Keyset(at, id);
+        }
+    }
+
+    private final CursorCodec codec = new CursorCodec(CursorKeys.of("pager-test-secret-0123456789abcdefghij", List.of()));
+    private final Pager pager = new Pager(codec);
+
+    /** {@code count} items, one microsecond apart, distinct ids. */
+    private static List<Item> items(int count) {
+        return IntStream.range(0, count)
+                .mapToObj(i -> new Item(T0.plus(i, ChronoUnit.MICROS), "id_%04d".formatted(i)))
+                .toList();
+    }
+
+    /** {@code count} items crowded onto {@code distinctInstants} timestamps, so most ties are broken by id. */
+    private static List<Item> itemsWithManyEqualTimestamps(int count, int distinctInstants, Random random) {
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Instant at = T0.plus(random.nextInt(distinctInstants), ChronoUnit.MICROS);
+            items.add(new Item(at, "id_" + Integer.toString(random.nextInt(1_000_000), 36) + "_" + i));
+        }
+        return items;
+    }
+
+    private static PageRequest first(int limit) {
+        return new PageRequest(limit, null);
+    }
+
+    private static PageRequest after(Page<?> page, int limit) {
+        return new PageRequest(limit, page.nextCursor());
+    }
+
+    /** Walks from {@code start} to the end with the given limit; returns every item of every page after start. */
+    private <T extends Keyed> List<T> walkFrom(Page<T> start, KeysetSource<T> source, int limit) {
+        List<T> seen = new ArrayList<>();
+        Page<T> page = start;
+        while (page.hasMore()) {
+            page = pager.page(after(page, limit), SCOPE, source);
+            seen.addAll(page.items());
+        }
+        return seen;
+    }
+
+    @Nested
+    class Paging {
+
+        @Test
+        void theFirstPageCarriesTheTotal() {
+            var source = new ListKeysetSource<>(items(7));
+
+            var page = pager.page(first(3), SCOPE, source);
+
+            assertThat(page.total()).hasValue(7);
+        }
+
+        @Test
+        void laterPagesHaveNoTotalAndDoNotAskTheSourceForIt() {
+            var source = new ListKeysetSource<>(items(7));
+            var firstPage = pager.page(first(3), SCOPE, source);
+
+            var second = pager.page(after(firstPage, 3), SCOPE, source);
+
+            assertThat(second.total()).isEmpty();
+            assertThat(source.calls()).extracting(ListKeysetSource.Call::withTotal).containsExactly(true, false);
+        }
+
+        @Test
+        void laterPagesHaveNoTotalEvenWhenTheSourceReturnsOne() {
+            var source = new ListKeysetSource<>(items(7));
+            var firstPage = pager.page(first(3), SCOPE, source);
+            KeysetSource<Item> alwaysCounting =
+                    (after, fetchSize, withTotal) -> source.fetch(after, fetchSize, true);
+
+            assertThat(pager.page(after(firstPage, 3), SCOPE, alwaysCounting).total()).isEmpty();
+        }
+
+        @Test
+        void theSourceIsAskedForOneRowMoreThanTheLimit() {
+            var source = new ListKeysetSource<>(items(7));
+
+            pager.page(first(3), SCOPE, source);
+
+            assertThat(source.calls()).extracting(ListKeysetSource.Call::fetchSize).containsExactly(4);
+        }
+
+        @Test
+        void theFirstPageStartsFromTheNewest() {
+            var source = new ListKeysetSource<>(items(7));
+
+            pager.page(first(3), SCOPE, source);
+
+            assertThat(source.calls().get(0).after()).isNull();
+        }
+
+        @Test
+        void itemsComeInListOrder() {
+            var source = new ListKeysetSource<>(items(7));
+
+            var page = pager.page(first(3), SCOPE, source);
+
+            assertThat(page.items()).containsExactlyElementsOf(source.inListOrder().subList(0, 3));
+        }
+
+        @Test
+        void anEmptyListGivesAnEmptyLastPageWithTotalZero() {
+            var page = pager.page(first(5), SCOPE, new ListKeysetSource<Item>(List.of()));
+
+            assertThat(page.items()).isEmpty();
+            assertThat(page.hasMore()).isFalse();
+            assertThat(page.nextCursor()).isNull();
+            assertThat(page.total()).hasValue(0);
+        }
+
+        @Test
+        void exactlyLimitRowsFitOnOneLastPage() {
+            var source = new ListKeysetSource<>(items(5));
+
+            var page = pager.page(first(5), SCOPE, source);
+
+            assertThat(page.items()).containsExactlyElementsOf(source.inListOrder());
+            assertThat(page.hasMore()).isFalse();
+            assertThat(page.nextCursor()).isNull();
+        }
+
+        @Test
+        void limitPlusOneRowsGiveAFullPageWithACursorToTheLastRow() {
+            var source = new ListKeysetSource<>(items(6));
+
+            var page = pager.page(first(5), SCOPE, source);
+
+            assertThat(page.items()).containsExactlyElementsOf(source.inListOrder().subList(0, 5));
+            assertThat(page.hasMore()).isTrue();
+            assertThat(page.nextCursor()).isNotNull();
+
+            var last = pager.page(after(page, 5), SCOPE, source);
+            assertThat(last.items()).containsExactly(source.inListOrder().get(5));
+            assertThat(last.hasMore()).isFalse();
+            assertThat(last.nextCursor()).isNull();
+        }
+
+        @Test
+        void theCursorPointsAtTheLastItemOfThePage() {
+            var source = new ListKeysetSource<>(items(6));
+
+            var page = pager.page(first(4), SCOPE, source);
+
+            assertThat(codec.decode(page.nextCursor(), SCOPE)).isEqualTo(page.items().get(3).keyset());
+        }
+
+        @Test
+        void aCursorContinuesStrictlyAfterItsRow() {
+            var source = new ListKeysetSource<>(items(6));
+            var firstPage = pager.page(first(2), SCOPE, source);
+
+            pager.page(after(firstPage, 2), SCOPE, source);
+
+            assertThat(source.calls().get(1).after()).isEqualTo(firstPage.items().get(1).keyset());
+        }
+
+        @Test
+        void aCursorOfAnotherScopeIsRefusedBeforeTheSourceIsAsked() {
+            var source = new ListKeysetSource<>(items(6));
+            var firstPage = pager.page(first(2), SCOPE, source);
+            QueryScope other = new QueryScope("things", "acc_2", "filters");
+
+            assertThatThrownBy(() -> pager.page(after(firstPage, 2), other, source))
+                    .isInstanceOf(CursorMismatchException.class);
+            assertThat(source.calls()).hasSize(1);
+        }
+
+        @Test
+        void anInvalidCursorIsRefusedBeforeTheSourceIsAsked() {
+            var source = new ListKeysetSource<>(items(6));
+
+            assertThatThrownBy(() -> pager.page(new PageRequest(2, "not-a-cursor"), SCOPE, source))
+                    .isInstanceOf(InvalidCursorException.class);
+            assertThat(source.calls()).isEmpty();
+        }
+
+        @ParameterizedTest
+        @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+        void walkingWithRandomLimitsOverManyEqualTimestampsReturnsEveryItemOnceInOrder(long seed) {
+            Random random = new Random(seed);
+            var source = new ListKeysetSource<>(itemsWithManyEqualTimestamps(150 + random.nextInt(150), 4, random));
+            List<Item> seen = new ArrayList<>();
+            int pages = 0;
+
+            var page = pager.page(first(1 + random.nextInt(12)), SCOPE, source);
+            seen.addAll(page.items());
+            assertThat(page.total()).hasValue(source.inListOrder().size());
+            while (page.hasMore()) {
+                page = pager.page(after(page, 1 + random.nextInt(12)), SCOPE, source);
+                seen.addAll(page.items());
+                assertThat(page.total()).isEmpty();
+                assertThat(++pages).as("the walk must end").isLessThan(1_000);
+            }
+
+            assertThat(seen).containsExactlyElementsOf(source.inListOrder());
+        }
+
+        @Test
+        void walkingWithLimitOneOverIdenticalTimestampsReturnsEveryItemOnceInOrder() {
+            List<Item> sameInstant = IntStream.range(0, 40).mapToObj(i -> new Item(T0, "id_" + (char) ('!' + i))).toList();
+            var source = new ListKeysetSource<>(sameInstant);
+
+            var firstPage = pager.page(first(1), SCOPE, source);
+            List<Item> seen = new ArrayList<>(firstPage.items());
+            seen.addAll(walkFrom(firstPage, source, 1));
+
+            assertThat(seen).containsExactlyElementsOf(source.inListOrder());
+        }
+    }
+
+    @Nested
+    class Shorten {
+
+        private final ListKeysetSource<Item> source =
+                new ListKeysetSource<>(itemsWithManyEqualTimestamps(30, 3, new Random(42)));
+
+        @Test
+        void keepsTheFirstItems() {
+            var page = pager.page(first(10), SCOPE, source);
+
+            var shortened = pager.shorten(page, 4, SCOPE);
+
+            assertThat(shortened.items()).containsExactlyElementsOf(page.items().subList(0, 4));
+        }
+
+        @Test
+        void hasMoreAndACursorToTheLastKeptItem() {
+            var page = pager.page(first(10), SCOPE, source);
+
+            var shortened = pager.shorten(page, 4, SCOPE);
+
+            assertThat(shortened.hasMore()).isTrue();
+            assertThat(codec.decode(shortened.nextCursor(), SCOPE)).isEqualTo(page.items().get(3).keyset());
+        }
+
+        @Test
+        void walkingOnFromTheShortenedPageSkipsAndRepeatsNothing() {
+            var page = pager.page(first(10), SCOPE, source);
+            var shortened = pager.shorten(page, 4, SCOPE);
+
+            List<Item> seen = new ArrayList<>(shortened.items());
+            seen.addAll(walkFrom(shortened, source, 7));
+
+            assertThat(seen).containsExactlyElementsOf(source.inListOrder());
+        }
+
+        @Test
+        void shorteningTheLastPageStillLetsTheCallerFetchTheRest() {
+            var page = pager.page(first(30), SCOPE, source);
+            assertThat(page.hasMore()).isFalse();
+
+            var shortened = pager.shorten(page, 25, SCOPE);
+            List<Item> seen = new ArrayList<>(shortened.items());
+            seen.addAll(walkFrom(shortened, source, 10));
+
+            assertThat(shortened.hasMore()).isTrue();
+            assertThat(seen).containsExactlyElementsOf(source.inListOrder());
+        }
+
+        @Test
+        void shorteningALaterPageContinuesAfterTheKeptItems() {
+            var firstPage = pager.page(first(5), SCOPE, source);
+            var second = pager.page(after(firstPage, 8), SCOPE, source);
+
+            var shortened = pager.shorten(second, 3, SCOPE);
+            List<Item> seen = new ArrayList<>(firstPage.items());
+            seen.addAll(shortened.items());
+            seen.addAll(walkFrom(shortened, source, 8));
+
+            assertThat(seen).containsExactlyElementsOf(source.inListOrder());
+        }
+
+        @Test
+        void keepsTheTotalOfAFirstPage() {
+            var page = pager.page(first(10), SCOPE, source);
+
+            assertThat(pager.shorten(page, 4, SCOPE).total()).isEqualTo(OptionalLong.of(30));
+        }
+
+        @Test
+        void keepsTheAbsentTotalOfALaterPage() {
+            var later = pager.page(after(pager.page(first(5), SCOPE, source), 10), SCOPE, source);
+
+            assertThat(pager.shorten(later, 4, SCOPE).total()).isEmpty();
+        }
+
+        @ParameterizedTest
+        @ValueSource(ints = {10, 11, 1_000})
+        void returnsThePageUnchangedWhenItAlreadyFits(int count) {
+            var page = pager.page(first(10), SCOPE, source);
+
+            assertThat(pager.shorten(page, count, SCOPE)).isSameAs(page);
+        }
+
+        @Test
+        void keepingASingleItemWorks() {
+            var page = pager.page(first(10), SCOPE, source);
+
+            var shortened = pager.shorten(page, 1, SCOPE);
+
+            assertThat(shortened.items()).containsExactly(page.items().get(0));
+            assertThat(codec.decode(shortened.nextCursor(), SCOPE)).isEqualTo(page.items().get(0).keyset());
+        }
+
+        @ParameterizedTest
+        @ValueSource(ints = {0, -1, Integer.MIN_VALUE})
+        void refusesToKeepFewerThanOneItem(int count) {
+            var page = pager.page(first(10), SCOPE, source);
+
+            assertThatThrownBy(() -> pager.shorten(page, count, SCOPE))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("at least one item");
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.inboxes.domain.shared;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class TextTest {
+
+    @Test
+    void plainTextWithinTheLimitIsReturnedUnchanged() {
+        String value = "Jöhn's Ïnbox 📬";
+
+        assertThat(Text.requirePlain("name", value, value.length())).isSameAs(value);
+    }
+
+    @Test
+    void textLongerThanTheLimitIsRefusedNamingTheArgumentTheLimitAndTheLength() {
+        InvalidArgumentException e = catchThrowableOfType(InvalidArgumentException.class,
+                () -> Text.requirePlain("name", "abcdef", 5));
+
+        assertThat(e.argument()).isEqualTo("name");
+        assertThat(e).hasMessage("name must be at most 5 characters (got 6).");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\u0000", "\t", "\n", "\r", "\u001f", "\u007f", "\u0080", "\u009f"})
+    void controlCharactersAreRefused(String control) {
+        InvalidArgumentException e = catchThrowableOfType(InvalidArgumentException.class,
+                () -> Text.requirePlain("name", "a" + control + "b", 10));
+
+        assertThat(e.argument()).isEqualTo("name");
+        assertThat(e).hasMessageContaining("control characters");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {" ", "\u00a0", "\u2028", "\u200b", "é", "日本"})
+    void otherCharactersAreNotControlCharacters(String value) {
+        assertThat(Text.hasControlCharacters(value)).isFalse();
+    }
+
+    @Test
+    void quotingEscapesControlCharactersAndCutsLongInput() {
+        assertThat(Text.quote("a\u0000b\nc")).isEqualTo("'a\\u0000b\\u000ac'");
+        assertThat(Text.quote("x".repeat(100_000))).isEqualTo("'" + "x".repeat(64) + "…'");
+        assertThat(Text.quote("short")).isEqualTo("'short'");
+    }
+}

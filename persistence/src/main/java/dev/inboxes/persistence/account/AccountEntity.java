@@ -1,0 +1,21 @@
+package dev.inboxes.persistence.account;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+@Entity
+@Table(name = "accounts")
+public class AccountEntity {
+
+    @Id
+    public String id;
+
+    @Column(name = "api_key_hash", nullable = false)
+    public String apiKeyHash;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+}

@@ -1,0 +1,98 @@
+package dev.inboxes.persistence.inbox;
+
+import dev.inboxes.domain.inbox.AddressTakenException;
+import dev.inboxes.domain.inbox.CreatedInbox;
+import dev.inboxes.domain.inbox.IdempotencyKey;
+import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
+import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.paging.Slice;
+import dev.inboxes.persistence.paging.KeysetReader;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.Optional;
+import org.hibernate.exception.ConstraintViolationException;
+
+@ApplicationScoped
+public class PanacheInboxStore implements InboxStore {
+
+    private static final String ADDRESS_CONSTRAINT = "inboxes_address_key";
+
+    @Inject
+    InboxRepository inboxes;
+
+    @Inject
+    KeysetReader keysetReader;
+
+    @Override
+    @Transactional
+    public CreatedInbox create(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
+        if (idempotencyKey != null && !claim(accountId, idempotencyKey, candidate)) {
+            IdempotencyKeyEntity first = inboxes.getEntityManager().find(IdempotencyKeyEntity.class,
+                    new IdempotencyKeyEntity.Key(accountId, idempotencyKey.key()));
+            if (!first.requestFingerprint.equals(idempotencyKey.requestFingerprint())) {
+                throw new IdempotencyKeyReusedException();
+            }
+            return new CreatedInbox(first.toInbox(), true);
+        }
+        if (inboxes.count("address", candidate.address()) > 0) {
+            throw new AddressTakenException(candidate.address());
+        }
+        try {
+            inboxes.persistAndFlush(InboxEntity.of(accountId, candidate));
+        } catch (ConstraintViolationException e) {
+            if (ADDRESS_CONSTRAINT.equals(e.getConstraintName())) {
+                throw new AddressTakenException(candidate.address()); // lost a race for the same address
+            }
+            throw e;
+        }
+        return new CreatedInbox(candidate, false);
+    }
+
+    /**
+     * Records the key with the result it will produce. Concurrent requests with the same key wait here for
+     * the first one's transaction; if it rolls back, the next one claims the key.
+     *
+     * @return false when the key was already claimed
+     */
+    private boolean claim(String accountId, IdempotencyKey key, Inbox candidate) {
+        return inboxes.getEntityManager().createNativeQuery("""
+                        INSERT INTO idempotency_keys (account_id, idempotency_key, request_fingerprint, inbox_id,
+                                                      address, display_name, inbox_created_at, created_at)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                        ON CONFLICT DO NOTHING""")
+                .setParameter(1, accountId)
+                .setParameter(2, key.key())
+                .setParameter(3, key.requestFingerprint())
+                .setParameter(4, candidate.id())
+                .setParameter(5, candidate.address())
+                .setParameter(6, candidate.displayName())
+                .setParameter(7, candidate.createdAt())
+                .setParameter(8, Instant.now())
+                .executeUpdate() == 1;
+    }
+
+    @Override
+    @Transactional
+    public Optional<Inbox> find(String accountId, String inboxId) {
+        return inboxes.find("accountId = ?1 and id = ?2", accountId, inboxId)
+                .firstResultOptional()
+                .map(InboxEntity::toDomain);
+    }
+
+    @Override
+    @Transactional
+    public boolean delete(String accountId, String inboxId) {
+        return inboxes.delete("accountId = ?1 and id = ?2", accountId, inboxId) > 0;
+    }
+
+    @Override
+    public Slice<Inbox> page(String accountId, InboxFilter filter, Keyset after, int fetchSize, boolean withTotal) {
+        return keysetReader.read(inboxes, InboxQueries.list(accountId, filter), after, fetchSize, withTotal,
+                InboxEntity::toDomain);
+    }
+}
