@@ -24,7 +24,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         what to do next."""),
         tags = {
                 @Tag(name = "Accounts", description = "Sign up: get an API key."),
-                @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes.")
+                @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes."),
+                @Tag(name = "Messages", description = "Record and list the messages an inbox receives.")
         })
 @SecurityScheme(securitySchemeName = InboxesApiDefinition.API_KEY, type = SecuritySchemeType.HTTP, scheme = "bearer",
         description = "The api_key returned by POST /v1/accounts, sent as Authorization: Bearer <api_key>.")

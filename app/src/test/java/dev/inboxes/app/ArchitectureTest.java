@@ -28,7 +28,7 @@ class ArchitectureTest {
     void theDomainDependsOnNoAdapter() {
         noClasses().that().resideInAPackage("dev.inboxes.domain..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.inboxes.api..", "dev.inboxes.persistence..",
-                        "dev.inboxes.app..")
+                        "dev.inboxes.mcp..", "dev.inboxes.app..")
                 .check(PRODUCTION);
     }
 
@@ -37,6 +37,13 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.inboxes.api..")
                 .should().dependOnClassesThat().resideInAPackage("dev.inboxes.persistence..")
                 .orShould().dependOnClassesThat().areAnnotatedWith(Entity.class)
+                .check(PRODUCTION);
+    }
+
+    @Test
+    void theMcpAdapterNeverSeesPersistenceOrTheRestAdapter() {
+        noClasses().that().resideInAPackage("dev.inboxes.mcp..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.inboxes.persistence..", "dev.inboxes.api..")
                 .check(PRODUCTION);
     }
 

@@ -40,16 +40,22 @@ class OpenApiTest {
     }
 
     @Test
-    void thePageSchemaMarksTotalOptionalAndCursorNullable() {
-        List<String> required = spec.getList("components.schemas.InboxPage.required");
-        assertThat(required).contains("data", "cursor", "has_more").doesNotContain("total");
-        assertThat(spec.getString("components.schemas.InboxPage.properties.total.description")).contains("first page");
+    void thePageSchemasMarkTotalOptionalAndCursorNullable() {
+        for (String page : List.of("InboxPage", "MessagePage")) {
+            List<String> required = spec.getList("components.schemas." + page + ".required");
+            assertThat(required).contains("data", "cursor", "has_more").doesNotContain("total");
+            assertThat(spec.getString("components.schemas." + page + ".properties.total.description"))
+                    .contains("first page");
+        }
+        assertThat(spec.getString("paths.'/v1/inboxes/{inbox_id}/messages'.get.description"))
+                .contains("`total`", "`has_more`", "`cursor`");
         assertThat(spec.getString("components.schemas.Problem.properties.detail.description")).isNotBlank();
     }
 
     @Test
     void everyOperationHasAnId() {
-        for (String path : List.of("/v1/accounts", "/v1/inboxes", "/v1/inboxes/{inbox_id}")) {
+        for (String path : List.of("/v1/accounts", "/v1/inboxes", "/v1/inboxes/{inbox_id}",
+                "/v1/inboxes/{inbox_id}/messages")) {
             assertThat(spec.getMap("paths.'" + path + "'").values())
                     .allSatisfy(operation -> assertThat(((java.util.Map<?, ?>) operation).get("operationId")).isNotNull());
         }

@@ -4,6 +4,8 @@ import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.message.MessageService;
+import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.paging.Pager;
@@ -44,6 +46,12 @@ public class DomainWiring {
     @Singleton
     InboxService inboxService(InboxStore store, Pager pager, InboxesConfig config, Clock clock) {
         return new InboxService(store, pager, config.mailDomain(), clock);
+    }
+
+    @Produces
+    @Singleton
+    MessageService messageService(MessageStore store, InboxService inboxes, Pager pager, Clock clock) {
+        return new MessageService(store, inboxes, pager, clock);
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {

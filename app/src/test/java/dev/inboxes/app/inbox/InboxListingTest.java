@@ -4,10 +4,9 @@ import static dev.inboxes.app.support.Api.as;
 import static dev.inboxes.app.support.PageWalk.cursorOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.PageWalk;
 import dev.inboxes.app.support.PostgresResource;
-import dev.inboxes.app.support.Seeder;
+import dev.inboxes.app.support.SeededAccount;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -18,30 +17,22 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /** The seed's case over real HTTP: an account with 3,219 inboxes, paged by 50. */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class InboxListingTest {
 
-    static final int INBOXES = 3_219;
+    static final int INBOXES = SeededAccount.INBOXES;
 
     String apiKey;
     Set<String> createdIds;
 
-    /** Once per class; in {@code @BeforeEach} because the HTTP port is known only once a test runs. */
     @BeforeEach
-    void seedOnce() {
-        if (apiKey != null) {
-            return;
-        }
-        apiKey = Api.newAccount();
-        // Every 7th inbox is a sales inbox, so filters have something to find.
-        createdIds = Set.copyOf(Seeder.createInboxes(apiKey, INBOXES, i -> i % 7 == 0
-                ? "{\"display_name\":\"Sales desk " + i + "\"}"
-                : "{\"display_name\":\"Agent " + i + "\"}"));
+    void seeded() {
+        SeededAccount seeded = SeededAccount.get();
+        apiKey = seeded.apiKey;
+        createdIds = seeded.inboxIds;
         assertThat(createdIds).hasSize(INBOXES);
     }
 
@@ -81,7 +72,7 @@ class InboxListingTest {
 
     @Test
     void theQueryFilterAppliesToRowsAndTotal() {
-        long expected = createdIds.size() / 7 + 1; // i = 0, 7, ..., 3213
+        long expected = SeededAccount.salesDesks();
         PageWalk walk = PageWalk.walk(as(apiKey).queryParam("q", "SALES DESK").get("/v1/inboxes"),
                 page -> as(apiKey).queryParam("q", "SALES DESK").queryParam("cursor", cursorOf(page))
                         .get("/v1/inboxes"));

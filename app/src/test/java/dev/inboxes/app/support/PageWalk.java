@@ -15,11 +15,12 @@ public record PageWalk(List<Response> pages, List<Map<String, Object>> items) {
 
     private static final int MAX_PAGES = 10_000;
 
-    /** Orders rows as the contract does: newest first, ties by id descending in byte order. */
-    public static final Comparator<Map<String, Object>> LIST_ORDER = Comparator
-            .comparing((Map<String, Object> row) -> Instant.parse((String) row.get("created_at")))
-            .thenComparing(row -> (String) row.get("id"))
-            .reversed();
+    /** Orders rows as the contract does: newest first by {@code timeField}, ties by id descending in byte order. */
+    public static Comparator<Map<String, Object>> listOrder(String timeField) {
+        return Comparator.comparing((Map<String, Object> row) -> Instant.parse((String) row.get(timeField)))
+                .thenComparing(row -> (String) row.get("id"))
+                .reversed();
+    }
 
     /**
      * Follows pages from {@code first} with {@code next} (given the previous page, fetch the next) until
@@ -60,11 +61,17 @@ public record PageWalk(List<Response> pages, List<Map<String, Object>> items) {
         return items.stream().map(row -> (String) row.get("id")).toList();
     }
 
-    /** Each row once, in strict list order across page boundaries. */
+    /** Each inbox once, in strict list order across page boundaries. */
     public void assertStrictOrderWithoutRepeats() {
+        assertStrictOrderWithoutRepeats("created_at");
+    }
+
+    /** Each row once, in strict list order (newest first by {@code timeField}) across page boundaries. */
+    public void assertStrictOrderWithoutRepeats(String timeField) {
         assertThat(ids()).doesNotHaveDuplicates();
+        Comparator<Map<String, Object>> order = listOrder(timeField);
         for (int i = 1; i < items.size(); i++) {
-            assertThat(LIST_ORDER.compare(items.get(i - 1), items.get(i)))
+            assertThat(order.compare(items.get(i - 1), items.get(i)))
                     .as("row %d comes strictly after row %d", i, i - 1).isNegative();
         }
     }

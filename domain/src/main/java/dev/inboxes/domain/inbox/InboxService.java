@@ -67,7 +67,8 @@ public final class InboxService {
         return new QueryScope("inboxes", accountId, filter.canonical());
     }
 
-    private static NotFoundException notFound(String inboxId) {
+    /** The failure for an inbox id that does not exist in the caller's account. */
+    public static NotFoundException notFound(String inboxId) {
         return new NotFoundException("inbox", inboxId, "list inboxes to find it");
     }
 }

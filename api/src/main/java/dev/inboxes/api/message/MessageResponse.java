@@ -1,0 +1,28 @@
+package dev.inboxes.api.message;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.inboxes.domain.message.Message;
+import java.time.Instant;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+@Schema(name = "Message", description = "A message received by an inbox.")
+public record MessageResponse(
+        @Schema(description = "Message id: msg_ and 20 base62 characters.", examples = "msg_3kX9TqL0vB7nM2cR8wZ4",
+                required = true) String id,
+        @JsonProperty("inbox_id")
+        @Schema(description = "The inbox that received it.", examples = "inb_7fQ2LmX0pZ9aK3vB8nTc", required = true)
+        String inboxId,
+        @Schema(description = "Sender's address.", examples = "alice@example.com", required = true) String from,
+        @Schema(description = "Recipient address.", examples = "support-bot@inboxes.test", required = true) String to,
+        @Schema(description = "Subject line.", examples = "Order #1042 has not arrived", required = true) String subject,
+        @Schema(description = "At most the first 200 characters of the text.",
+                examples = "Hello, my order placed on Monday has not arrived yet.", required = true) String preview,
+        @JsonProperty("received_at")
+        @Schema(description = "When it was recorded, RFC 3339 UTC with microseconds; the list's sort key.",
+                examples = "2026-11-29T21:48:33.123456Z", required = true) Instant receivedAt) {
+
+    static MessageResponse fromDomain(Message message) {
+        return new MessageResponse(message.id(), message.inboxId(), message.from(), message.to(), message.subject(),
+                message.preview(), message.receivedAt());
+    }
+}

@@ -1,0 +1,196 @@
+package dev.inboxes.app.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.Messages;
+import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.app.support.SeededAccount;
+import dev.inboxes.app.support.Seeder;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * End to end, as an agent host connects: the official MCP Java SDK client over Streamable HTTP walks every
+ * page, and no page's text exceeds the character budget whatever the rows look like.
+ */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+class AgentWalkTest {
+
+    static final int TEXT_BUDGET = 16_000;
+
+    @Test
+    void anAgentWalksAll3219InboxesSeeingEachOnceWithTotalOnlyFirst() {
+        SeededAccount seeded = SeededAccount.get();
+        try (McpSyncClient agent = connected(seeded.apiKey)) {
+            Tool listInboxes = agent.listTools().tools().stream()
+                    .filter(tool -> tool.name().equals("list_inboxes")).findFirst().orElseThrow();
+            assertThat(listInboxes.outputSchema()).containsKey("properties");
+
+            Walk walk = walk(agent, "list_inboxes", Map.of("limit", 100));
+
+            assertThat(walk.pages).isEqualTo(33);
+            assertThat(walk.ids).hasSize(SeededAccount.INBOXES).doesNotHaveDuplicates();
+            assertThat(Set.copyOf(walk.ids)).isEqualTo(seeded.inboxIds);
+            assertThat(walk.largestText).isLessThanOrEqualTo(TEXT_BUDGET);
+
+            CallToolResult fifty = call(agent, "list_inboxes", Map.of("limit", 50));
+            int chars = text(fifty, 0).length();
+            System.out.printf("MCP list_inboxes: a 50-row page is %d characters of JSON text (%.1f per row), "
+                    + "summary: %s%n", chars, chars / 50.0, text(fifty, 1));
+            assertThat(text(fifty, 1)).startsWith("50 of 3219 inboxes, newest first")
+                    .contains("filter with q, created_after or created_before");
+        }
+    }
+
+    @Test
+    void oversizedInboxRowsGiveShorterPagesWithinTheBudgetAndLoseNothing() {
+        String apiKey = Api.newAccount();
+        List<String> created = Seeder.createInboxes(apiKey, 150,
+                i -> "{\"display_name\":\"" + ("Ω" + i + " ").repeat(100).substring(0, 256) + "\"}");
+        try (McpSyncClient agent = connected(apiKey)) {
+            CallToolResult first = call(agent, "list_inboxes", Map.of("limit", 100));
+            List<?> rows = (List<?>) structured(first).get("data");
+            assertThat(rows).hasSizeLessThan(100).isNotEmpty();
+            assertThat(structured(first).get("has_more")).isEqualTo(true);
+            assertThat(text(first, 1)).contains("fewer than limit");
+
+            Walk walk = walk(agent, "list_inboxes", Map.of("limit", 100));
+            assertThat(Set.copyOf(walk.ids)).isEqualTo(Set.copyOf(created));
+            assertThat(walk.ids).doesNotHaveDuplicates();
+            assertThat(walk.largestText).isLessThanOrEqualTo(TEXT_BUDGET);
+            System.out.printf("MCP list_inboxes with 256-character display names: %d rows per page at limit 100, "
+                    + "largest page %d characters%n", rows.size(), walk.largestText);
+        }
+    }
+
+    @Test
+    void oversizedMessagesGiveShorterPagesWithinTheBudgetAndLoseNothing() {
+        String apiKey = Api.newAccount();
+        String inboxId = Api.createInbox(apiKey, Map.of());
+        List<String> recorded = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            recorded.add(Messages.record(apiKey, inboxId, ("Subject " + i + " ").repeat(100).substring(0, 998),
+                    "\"quoted\" text needs escaping\n".repeat(400)));
+        }
+        try (McpSyncClient agent = connected(apiKey)) {
+            Walk walk = walk(agent, "list_messages", Map.of("inbox_id", inboxId, "limit", 100));
+            assertThat(walk.pages).isGreaterThan(1);
+            assertThat(Set.copyOf(walk.ids)).isEqualTo(Set.copyOf(recorded));
+            assertThat(walk.ids).doesNotHaveDuplicates();
+            assertThat(walk.largestText).isLessThanOrEqualTo(TEXT_BUDGET);
+            System.out.printf("MCP list_messages with 998-character subjects: %d pages for 60 messages, largest "
+                    + "page %d characters%n", walk.pages, walk.largestText);
+        }
+    }
+
+    @Test
+    void badArgumentsComeBackAsToolErrorsTheAgentCanRead() {
+        String apiKey = Api.newAccount();
+        try (McpSyncClient agent = connected(apiKey)) {
+            assertToolError(agent, "list_inboxes", Map.of("limit", 500), "from 1 to 100");
+            assertToolError(agent, "list_inboxes", Map.of("cursor", "not-a-cursor"), "start again without cursor");
+            assertToolError(agent, "get_inbox", Map.of("inbox_id", "inb_00000000000000000000"), "list inboxes");
+            assertToolError(agent, "list_messages", Map.of("inbox_id", "inb_00000000000000000000"), "No inbox");
+        }
+    }
+
+    @Test
+    void anAgentWithoutAValidKeyCannotConnect() {
+        assertThatThrownBy(() -> connect(null).initialize()).hasStackTraceContaining("McpHttpClientTransportAuthorizationException");
+        assertThatThrownBy(() -> connect("sk_" + "0".repeat(40)).initialize()).hasStackTraceContaining("McpHttpClientTransportAuthorizationException");
+    }
+
+    private static McpSyncClient connected(String apiKey) {
+        McpSyncClient client = connect(apiKey);
+        client.initialize();
+        return client;
+    }
+
+    private static McpSyncClient connect(String apiKey) {
+        HttpRequest.Builder requests = HttpRequest.newBuilder();
+        if (apiKey != null) {
+            requests.header("Authorization", "Bearer " + apiKey);
+        }
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+                .builder(RestAssured.baseURI + ":" + RestAssured.port)
+                .endpoint("/mcp")
+                .requestBuilder(requests)
+                .build();
+        return McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30))
+                .initializationTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    /** Follows has_more/cursor to the end, checking the page fields and the budget on every page. */
+    private static Walk walk(McpSyncClient agent, String tool, Map<String, Object> arguments) {
+        Walk walk = new Walk();
+        String cursor = null;
+        do {
+            Map<String, Object> call = new HashMap<>(arguments);
+            if (cursor != null) {
+                call.put("cursor", cursor);
+            }
+            CallToolResult result = call(agent, tool, call);
+            Map<String, Object> page = structured(result);
+            assertThat(page.containsKey("total")).as("total on the first page only").isEqualTo(walk.pages == 0);
+            assertThat(page).containsKeys("data", "cursor", "has_more");
+            int textLength = result.content().stream().mapToInt(content -> ((TextContent) content).text().length()).sum();
+            walk.largestText = Math.max(walk.largestText, textLength);
+            assertThat(textLength).as("page %d text", walk.pages).isLessThanOrEqualTo(TEXT_BUDGET);
+            for (Object row : (List<?>) page.get("data")) {
+                walk.ids.add((String) ((Map<?, ?>) row).get("id"));
+            }
+            walk.pages++;
+            cursor = (String) page.get("cursor");
+            assertThat(cursor != null).isEqualTo(page.get("has_more"));
+        } while (cursor != null);
+        return walk;
+    }
+
+    private static CallToolResult call(McpSyncClient agent, String tool, Map<String, Object> arguments) {
+        CallToolResult result = agent.callTool(new CallToolRequest(tool, arguments));
+        assertThat(result.isError()).as("%s %s: %s", tool, arguments, result.content()).isFalse();
+        return result;
+    }
+
+    private static void assertToolError(McpSyncClient agent, String tool, Map<String, Object> arguments, String phrase) {
+        CallToolResult result = agent.callTool(new CallToolRequest(tool, arguments));
+        assertThat(result.isError()).isTrue();
+        assertThat(text(result, 0)).contains(phrase);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> structured(CallToolResult result) {
+        return (Map<String, Object>) result.structuredContent();
+    }
+
+    private static String text(CallToolResult result, int block) {
+        return ((TextContent) result.content().get(block)).text();
+    }
+
+    private static final class Walk {
+        final List<String> ids = new ArrayList<>();
+        int pages;
+        int largestText;
+    }
+}

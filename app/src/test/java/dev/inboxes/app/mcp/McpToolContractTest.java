@@ -1,0 +1,206 @@
+package dev.inboxes.app.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.PostgresResource;
+import io.quarkiverse.mcp.server.TextContent;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkiverse.mcp.server.test.McpAssured;
+import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
+import io.quarkiverse.mcp.server.test.McpAssured.ToolInfo;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.vertx.core.MultiMap;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The MCP tool contract, checked with the extension's own test client. */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+class McpToolContractTest {
+
+    String apiKey;
+    McpStreamableTestClient client;
+
+    @BeforeEach
+    void connect() {
+        apiKey = Api.newAccount();
+        client = McpAssured.newStreamableClient()
+                .setBaseUri(baseUri())
+                .setAdditionalHeaders(message -> MultiMap.caseInsensitiveMultiMap()
+                        .add("Authorization", "Bearer " + apiKey))
+                .build()
+                .connect();
+    }
+
+    @AfterEach
+    void disconnect() {
+        client.disconnect();
+    }
+
+    @Test
+    void theToolsAreListedWithDescriptionsThatTeachPaging() {
+        client.when().toolsList(page -> {
+            assertThat(page.tools()).extracting(ToolInfo::name).containsExactlyInAnyOrder(
+                    "list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "list_messages");
+            for (String list : List.of("list_inboxes", "list_messages")) {
+                ToolInfo tool = page.findByName(list);
+                assertThat(tool.description()).contains("newest first", "total", "has_more", "cursor", "exactly once");
+                assertThat(tool.outputSchema().getJsonObject("properties").fieldNames())
+                        .contains("data", "cursor", "has_more", "total");
+                assertThat(tool.outputSchema().getJsonArray("required").getList()).doesNotContain("total");
+                assertThat(tool.annotations().orElseThrow().readOnlyHint()).isTrue();
+            }
+            assertThat(page.findByName("list_inboxes").description()).contains("q, created_after or created_before");
+            assertThat(page.findByName("delete_inbox").annotations().orElseThrow().destructiveHint()).isTrue();
+            for (ToolInfo tool : page.tools()) {
+                JsonObject properties = tool.inputSchema().getJsonObject("properties");
+                for (String argument : properties.fieldNames()) {
+                    assertThat(properties.getJsonObject(argument).getString("description"))
+                            .as("%s.%s is described", tool.name(), argument).isNotBlank();
+                }
+            }
+        }).thenAssertResults();
+    }
+
+    @Test
+    void listInboxesReturnsTheSamePageAsStructuredContentAndCompactText() {
+        for (int i = 0; i < 3; i++) {
+            Api.createInbox(apiKey, i == 0 ? Map.of() : Map.of("display_name", "Agent box " + i));
+        }
+        String[] cursor = new String[1];
+        call("list_inboxes", Map.of("limit", 2), response -> {
+            JsonObject page = structured(response);
+            assertThat(response.isError()).isFalse();
+            assertThat(page.getJsonArray("data")).hasSize(2);
+            assertThat(page.getLong("total")).isEqualTo(3);
+            assertThat(page.getBoolean("has_more")).isTrue();
+            cursor[0] = page.getString("cursor");
+            assertThat(cursor[0]).isNotBlank();
+            assertThat(new JsonObject(text(response, 0))).isEqualTo(page);
+            assertThat(text(response, 0)).doesNotContain("\n", ": ");
+            assertThat(text(response, 1)).startsWith("2 of 3 inboxes, newest first").contains("call again with this cursor");
+        });
+        call("list_inboxes", Map.of("limit", 2, "cursor", cursor[0]), response -> {
+            JsonObject page = structured(response);
+            assertThat(page.getJsonArray("data")).hasSize(1);
+            assertThat(page.containsKey("total")).as("total on the first page only").isFalse();
+            assertThat(page.getBoolean("has_more")).isFalse();
+            assertThat(page.containsKey("cursor")).isTrue();
+            assertThat(page.getValue("cursor")).isNull();
+            JsonObject row = page.getJsonArray("data").getJsonObject(0);
+            assertThat(row.containsKey("display_name")).as("rows carry no nulls").isFalse();
+            assertThat(row.encode().length()).as("a lean row").isLessThanOrEqualTo(120);
+            assertThat(text(response, 1)).contains("this is the last page");
+        });
+    }
+
+    @Test
+    void aCallWithoutArgumentsGetsTheFirstPage() {
+        Api.createInbox(apiKey, Map.of());
+        // Clients may omit "arguments" altogether; the first page with defaults must still work.
+        client.when().toolsCall("list_inboxes", response -> {
+            assertThat(response.isError()).isFalse();
+            assertThat(structured(response).getLong("total")).isEqualTo(1);
+        }).thenAssertResults();
+    }
+
+    @Test
+    void inboxesAreCreatedReadAndDeletedThroughTools() {
+        String[] id = new String[1];
+        call("create_inbox", Map.of("display_name", "Made by an agent"), response -> {
+            JsonObject inbox = structured(response);
+            id[0] = inbox.getString("id");
+            assertThat(inbox.getString("display_name")).isEqualTo("Made by an agent");
+            assertThat(new JsonObject(text(response, 0))).isEqualTo(inbox);
+        });
+        call("get_inbox", Map.of("inbox_id", id[0]), response ->
+                assertThat(structured(response).getString("id")).isEqualTo(id[0]));
+        call("delete_inbox", Map.of("inbox_id", id[0]), response ->
+                assertThat(text(response, 0)).contains("Deleted inbox " + id[0]));
+        assertToolError("get_inbox", Map.of("inbox_id", id[0]), "No inbox with id", "list inboxes");
+    }
+
+    @Test
+    void badArgumentsAreToolErrorsThatSayWhatToDo() {
+        String inboxId = Api.createInbox(apiKey, Map.of());
+        Api.createInbox(apiKey, Map.of());
+        String cursor = structured(callAndGet("list_inboxes", Map.of("limit", 1))).getString("cursor");
+
+        assertToolError("list_inboxes", Map.of("limit", 500), "limit must be an integer from 1 to 100", "Omit it");
+        assertToolError("list_inboxes", Map.of("limit", 0), "limit must be an integer from 1 to 100");
+        assertToolError("list_inboxes", Map.of("limit", "abc"), "limit must be an integer from 1 to 100");
+        assertToolError("list_inboxes", Map.of("limit", 2.5), "limit must be an integer");
+        assertToolError("list_inboxes", Map.of("cursor", "garbage"), "cursor", "without cursor");
+        assertToolError("list_inboxes", Map.of("cursor", cursor, "q", "other"), "different query",
+                "exactly the filters");
+        assertToolError("list_inboxes", Map.of("created_after", "yesterday"), "RFC 3339");
+        assertToolError("list_inboxes", Map.of("filter", "x"), "Unknown argument 'filter'", "q, created_after");
+        assertToolError("list_inboxes", Map.of("q", List.of("x")), "[q]");
+        assertToolError("list_messages", Map.of("inbox_id", "inb_00000000000000000000"), "No inbox with id");
+        assertToolError("list_messages", Map.of("inbox_id", inboxId, "cursor", cursor), "different query");
+        assertToolError("list_messages", Map.of(), "inbox_id");
+        assertToolError("delete_inbox", Map.of("inbox_id", "inb_00000000000000000000"), "No inbox with id");
+        assertToolError("create_inbox", Map.of("username", "not valid!"), "username must be");
+        // Limits passed as numeric strings are accepted: agents send them.
+        assertThat(structured(callAndGet("list_inboxes", Map.of("limit", "1"))).getJsonArray("data")).hasSize(1);
+    }
+
+    @Test
+    void withoutAnApiKeyTheConnectionIsRefused() {
+        McpAssured.newStreamableClient()
+                .setBaseUri(baseUri())
+                .setExpectConnectFailure(failure -> {
+                    assertThat(failure.statusCode()).isEqualTo(401);
+                    assertThat(failure.firstHeader("WWW-Authenticate")).startsWith("Bearer");
+                })
+                .build()
+                .connect();
+        McpAssured.newStreamableClient()
+                .setBaseUri(baseUri())
+                .setAdditionalHeaders(message -> MultiMap.caseInsensitiveMultiMap()
+                        .add("Authorization", "Bearer sk_" + "x".repeat(40)))
+                .setExpectConnectFailure(failure -> assertThat(failure.statusCode()).isEqualTo(401))
+                .build()
+                .connect();
+    }
+
+    private void call(String tool, Map<String, Object> arguments, Consumer<ToolResponse> check) {
+        client.when().toolsCall(tool, arguments, check).thenAssertResults();
+    }
+
+    private ToolResponse callAndGet(String tool, Map<String, Object> arguments) {
+        ToolResponse[] result = new ToolResponse[1];
+        call(tool, arguments, response -> result[0] = response);
+        return result[0];
+    }
+
+    private void assertToolError(String tool, Map<String, Object> arguments, String... phrases) {
+        call(tool, new HashMap<>(arguments), response -> {
+            assertThat(response.isError()).as("%s %s is a tool error", tool, arguments).isTrue();
+            assertThat(text(response, 0)).contains(phrases);
+        });
+    }
+
+    static JsonObject structured(ToolResponse response) {
+        Object content = response.structuredContent();
+        return content instanceof JsonObject json ? json : JsonObject.mapFrom(content);
+    }
+
+    static String text(ToolResponse response, int block) {
+        return ((TextContent) response.content().get(block)).text();
+    }
+
+    static URI baseUri() {
+        return URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/");
+    }
+}

@@ -1,0 +1,23 @@
+package dev.inboxes.mcp;
+
+import dev.inboxes.domain.shared.DomainException;
+import io.quarkiverse.mcp.server.ToolCallException;
+import java.util.function.Supplier;
+
+/**
+ * Runs a tool's work so that a failure the caller can act on becomes a tool error ({@code isError: true})
+ * whose text says what to do, never a protocol error the agent cannot read.
+ */
+public final class ToolFailures {
+
+    private ToolFailures() {
+    }
+
+    public static <T> T asToolErrors(Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (DomainException e) {
+            throw new ToolCallException(e.getMessage());
+        }
+    }
+}

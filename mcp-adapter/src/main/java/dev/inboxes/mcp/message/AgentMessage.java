@@ -1,0 +1,23 @@
+package dev.inboxes.mcp.message;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.inboxes.domain.message.Message;
+import java.time.Instant;
+
+/** A message as an agent sees it: the preview, not the text. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record AgentMessage(
+        @JsonProperty(required = true) String id,
+        @JsonProperty(value = "inbox_id", required = true) String inboxId,
+        @JsonProperty(required = true) String from,
+        @JsonProperty(required = true) String to,
+        @JsonProperty(required = true) String subject,
+        @JsonProperty(required = true) String preview,
+        @JsonProperty(value = "received_at", required = true) Instant receivedAt) {
+
+    static AgentMessage fromDomain(Message message) {
+        return new AgentMessage(message.id(), message.inboxId(), message.from(), message.to(), message.subject(),
+                message.preview(), message.receivedAt());
+    }
+}

@@ -1,0 +1,56 @@
+package dev.inboxes.persistence.message;
+
+import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.paging.Slice;
+import dev.inboxes.persistence.paging.KeysetQuery;
+import dev.inboxes.persistence.paging.KeysetReader;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.util.Map;
+import org.hibernate.exception.ConstraintViolationException;
+
+@ApplicationScoped
+public class PanacheMessageStore implements MessageStore {
+
+    @Inject
+    MessageRepository messages;
+
+    @Inject
+    KeysetReader keysetReader;
+
+    /** One statement: the message is stored only if the inbox exists in the account, so no other account's inbox. */
+    @Override
+    @Transactional
+    public boolean insert(String accountId, Message message, String text) {
+        try {
+            return messages.getEntityManager().createNativeQuery("""
+                            INSERT INTO messages (id, inbox_id, from_address, to_address, subject, preview, body,
+                                                  received_at)
+                            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+                            WHERE EXISTS (SELECT 1 FROM inboxes WHERE id = ?2 AND account_id = ?9)""")
+                    .setParameter(1, message.id())
+                    .setParameter(2, message.inboxId())
+                    .setParameter(3, message.from())
+                    .setParameter(4, message.to())
+                    .setParameter(5, message.subject())
+                    .setParameter(6, message.preview())
+                    .setParameter(7, text)
+                    .setParameter(8, message.receivedAt())
+                    .setParameter(9, accountId)
+                    .executeUpdate() == 1;
+        } catch (ConstraintViolationException e) {
+            // The inbox was deleted between the check and the insert; the transaction is lost anyway.
+            throw InboxService.notFound(message.inboxId());
+        }
+    }
+
+    @Override
+    public Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal) {
+        return keysetReader.read(messages, new KeysetQuery("inboxId = :inboxId", Map.of("inboxId", inboxId),
+                "receivedAt"), after, fetchSize, withTotal, MessageEntity::toDomain);
+    }
+}
