@@ -103,6 +103,7 @@ public class InboxResource {
 
     @DELETE
     @Path("/{inbox_id}")
+    @Produces(MediaType.WILDCARD) // 204 has no body: any Accept is fine (clients send their error type)
     @Operation(operationId = "deleteInbox", summary = "Delete an inbox")
     @APIResponse(responseCode = "204", description = "Deleted.")
     @APIResponse(responseCode = "404", description = "No such inbox in this account.",

@@ -16,7 +16,8 @@ public record InboxResponse(
         String displayName,
         @JsonProperty("created_at")
         @Schema(description = "Creation time, RFC 3339 UTC with microseconds; the list's sort key.",
-                examples = "2026-11-29T21:48:33.123456Z", required = true) Instant createdAt) {
+                implementation = String.class, format = "date-time", examples = "2026-11-29T21:48:33.123456Z",
+                required = true) Instant createdAt) {
 
     static InboxResponse fromDomain(Inbox inbox) {
         return new InboxResponse(inbox.id(), inbox.address(), inbox.displayName(), inbox.createdAt());

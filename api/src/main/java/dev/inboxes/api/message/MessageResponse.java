@@ -19,7 +19,8 @@ public record MessageResponse(
                 examples = "Hello, my order placed on Monday has not arrived yet.", required = true) String preview,
         @JsonProperty("received_at")
         @Schema(description = "When it was recorded, RFC 3339 UTC with microseconds; the list's sort key.",
-                examples = "2026-11-29T21:48:33.123456Z", required = true) Instant receivedAt) {
+                implementation = String.class, format = "date-time", examples = "2026-11-29T21:48:33.123456Z",
+                required = true) Instant receivedAt) {
 
     static MessageResponse fromDomain(Message message) {
         return new MessageResponse(message.id(), message.inboxId(), message.from(), message.to(), message.subject(),

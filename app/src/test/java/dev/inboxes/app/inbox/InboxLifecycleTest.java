@@ -44,7 +44,8 @@ class InboxLifecycleTest {
         assertThat(read.statusCode()).isEqualTo(200);
         assertThat(read.jsonPath().getMap("$")).isEqualTo(created.jsonPath().getMap("$"));
 
-        as(apiKey).delete("/v1/inboxes/" + id).then().statusCode(204);
+        // Generated clients accept only their error type on a 204 route; the delete must not answer 406.
+        as(apiKey).accept("application/problem+json").delete("/v1/inboxes/" + id).then().statusCode(204);
         assertProblem(as(apiKey).get("/v1/inboxes/" + id), 404, "not-found");
         assertProblem(as(apiKey).delete("/v1/inboxes/" + id), 404, "not-found");
     }

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
  * Randomized walks at the repository level: many rows share one created_at (inserted directly), page sizes
  * vary, and rows are inserted and deleted while the walk runs, some at the very position of the cursor.
  * Every row present for the whole walk must be seen exactly once, and no row twice. The seed is printed on
- * failure; rerun one with {@code -Dinboxes.property.seed=<seed>}.
+ * failure; rerun one with {@code -DpropertySeed=<seed>}.
  */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
@@ -73,7 +73,7 @@ class InboxPagingPropertyTest {
     }
 
     private static void forEachRun(int runs, Run body) throws Exception {
-        long seed = Long.getLong("inboxes.property.seed", System.nanoTime());
+        long seed = Long.getLong("propertySeed", System.nanoTime());
         Random random = new Random(seed);
         for (int run = 0; run < runs; run++) {
             try {

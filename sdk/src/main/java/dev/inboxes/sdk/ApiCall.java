@@ -1,0 +1,37 @@
+package dev.inboxes.sdk;
+
+import java.util.Map;
+
+/**
+ * One logical API call, which the transport may send several times.
+ *
+ * @param method    the HTTP method
+ * @param path      the path and query, e.g. {@code /v1/inboxes?limit=200}, already encoded
+ * @param jsonBody  the request body, or null
+ * @param headers   extra headers, e.g. {@code Idempotency-Key}
+ * @param retryable whether sending it twice is harmless, so failures may be retried
+ */
+record ApiCall(String method, String path, String jsonBody, Map<String, String> headers, boolean retryable) {
+
+    ApiCall {
+        headers = Map.copyOf(headers);
+    }
+
+    static ApiCall get(String path) {
+        return new ApiCall("GET", path, null, Map.of(), true);
+    }
+
+    static ApiCall delete(String path) {
+        return new ApiCall("DELETE", path, null, Map.of(), true);
+    }
+
+    /** A create that repeats safely: the server returns the first result for a repeated key. */
+    static ApiCall idempotentPost(String path, Object body, String idempotencyKey) {
+        return new ApiCall("POST", path, Json.write(body), Map.of("Idempotency-Key", idempotencyKey), true);
+    }
+
+    /** A POST that must not be repeated: a retry could act twice. */
+    static ApiCall post(String path, Object body) {
+        return new ApiCall("POST", path, body == null ? null : Json.write(body), Map.of(), false);
+    }
+}

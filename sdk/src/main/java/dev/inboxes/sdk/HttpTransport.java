@@ -1,0 +1,86 @@
+package dev.inboxes.sdk;
+
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * Sends an {@link ApiCall}: builds the request, retries it when that is safe, reports each attempt to the
+ * {@link RequestListener}, and turns error responses into typed exceptions.
+ */
+final class HttpTransport {
+
+    /** Statuses that mean "the server or a proxy could not handle it right now", not "the request is wrong". */
+    private static final Set<Integer> RETRYABLE_STATUSES = Set.of(502, 503, 504);
+
+    private final ClientSettings settings;
+
+    HttpTransport(ClientSettings settings) {
+        this.settings = settings;
+    }
+
+    /** @return the 2xx response; any other outcome throws an {@link InboxesException} */
+    HttpResponse<String> send(ApiCall call) {
+        HttpRequest request = RequestFactory.build(settings, call);
+        int maxRetries = call.retryable() ? settings.retryPolicy().maxRetries() : 0;
+        for (int retry = 0; ; retry++) {
+            boolean lastAttempt = retry >= maxRetries;
+            HttpResponse<String> response;
+            try {
+                response = attempt(request);
+            } catch (IOException e) {
+                if (lastAttempt) {
+                    throw connectionFailed(request, e, retry + 1);
+                }
+                sleep(request, settings.retryPolicy().delayBefore(retry + 1, null));
+                continue;
+            }
+            int status = response.statusCode();
+            if (status >= 200 && status < 300) {
+                return response;
+            }
+            if (lastAttempt || !RETRYABLE_STATUSES.contains(status)) {
+                throw ErrorMapper.toException(response);
+            }
+            sleep(request, settings.retryPolicy().delayBefore(retry + 1, RetryAfter.parse(response.headers())));
+        }
+    }
+
+    private HttpResponse<String> attempt(HttpRequest request) throws IOException {
+        long start = System.nanoTime();
+        int status = -1;
+        try {
+            HttpResponse<String> response = settings.httpClient()
+                    .send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            status = response.statusCode();
+            return response;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's thread must still see it was interrupted
+            throw new ApiConnectionException("Interrupted while waiting for the response", request.method(),
+                    request.uri(), e);
+        } finally {
+            settings.listener().onAttempt(request.method(), request.uri(), status,
+                    Duration.ofNanos(System.nanoTime() - start));
+        }
+    }
+
+    private static ApiConnectionException connectionFailed(HttpRequest request, IOException e, int attempts) {
+        String what = e instanceof HttpTimeoutException ? "Timed out" : "Connection failed";
+        String plural = attempts == 1 ? " attempt" : " attempts";
+        return new ApiConnectionException(what + " after " + attempts + plural + ": " + e, request.method(),
+                request.uri(), e);
+    }
+
+    private static void sleep(HttpRequest request, Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiConnectionException("Interrupted while waiting to retry", request.method(), request.uri(), e);
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package dev.inboxes.sdk;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * The Inboxes API for programs. Lists are paginated on the wire; this client hides the pages where a
+ * program wants every item ({@link #listInboxes()}, {@link #streamInboxes()}) and shows them where it wants
+ * control ({@link #listInboxesPage(ListInboxesParams)}).
+ *
+ * <p>Immutable and thread-safe: build one per API key and share it. Every method throws an
+ * {@link InboxesException} subclass on failure. Idempotent calls (reads, deletes, and creates, which always
+ * carry an {@code Idempotency-Key}) are retried on connection errors, timeouts and 502/503/504.
+ */
+public final class InboxesClient {
+
+    /** The page size the auto-paging methods request unless the params set a limit: the server's maximum. */
+    public static final int AUTO_PAGING_LIMIT = 200;
+
+    private final HttpTransport transport;
+
+    InboxesClient(ClientSettings settings) {
+        this.transport = new HttpTransport(settings);
+    }
+
+    /** @return a builder; set at least {@code baseUrl} and {@code apiKey} */
+    public static InboxesClientBuilder builder() {
+        return new InboxesClientBuilder();
+    }
+
+    /**
+     * Creates an account with default settings. Never retried: a retry could create a second account.
+     *
+     * @param baseUrl the server, e.g. {@code http://localhost:8080}
+     * @return the new account and its API key (shown only once)
+     */
+    public static NewAccount createAccount(String baseUrl) {
+        return builder().baseUrl(baseUrl).createAccount();
+    }
+
+    /** Creates an inbox with a random address. See {@link #createInbox(CreateInboxParams)}. */
+    public Inbox createInbox() {
+        return createInbox(CreateInboxParams.builder().build());
+    }
+
+    /**
+     * Creates an inbox. Safe to retry: the request carries the params' idempotency key, or a random one
+     * generated for this call and reused by its retries, so a retry after a lost response returns the inbox
+     * the first attempt created instead of a second one.
+     *
+     * @throws ConflictException   the address is taken (409), or the key was used with another body (422)
+     * @throws ValidationException a field is invalid
+     */
+    public Inbox createInbox(CreateInboxParams params) {
+        Objects.requireNonNull(params, "params");
+        String key = params.idempotencyKey() != null ? params.idempotencyKey() : UUID.randomUUID().toString();
+        ApiCall call = ApiCall.idempotentPost("/v1/inboxes", RequestBodies.CreateInbox.from(params), key);
+        return ResponseReader.read(transport.send(call), Inbox.class);
+    }
+
+    /**
+     * @param inboxId the inbox id
+     * @throws NotFoundException no such inbox in this account
+     */
+    public Inbox getInbox(String inboxId) {
+        return ResponseReader.read(transport.send(ApiCall.get(inboxPath(inboxId))), Inbox.class);
+    }
+
+    /**
+     * Deletes an inbox and its messages.
+     *
+     * @throws NotFoundException no such inbox in this account (also when a retry follows a lost response to
+     *                           a delete that succeeded)
+     */
+    public void deleteInbox(String inboxId) {
+        transport.send(ApiCall.delete(inboxPath(inboxId)));
+    }
+
+    /**
+     * Fetches one page of inboxes, newest first. Pass the page's {@link Page#cursor()} back, with the same
+     * filters, for the next page.
+     *
+     * @param params limit, cursor and filters; {@code null} for the first page of 50
+     * @throws InvalidCursorException  the cursor is damaged
+     * @throws CursorMismatchException the cursor belongs to other filters
+     */
+    public Page<Inbox> listInboxesPage(ListInboxesParams params) {
+        ListInboxesParams p = params != null ? params : ListInboxesParams.builder().build();
+        String query = new UrlEncoding.Query()
+                .add("limit", p.limit())
+                .add("cursor", p.cursor())
+                .add("q", p.q())
+                .add("created_after", p.createdAfter()) // Instant.toString() is RFC 3339 in UTC
+                .add("created_before", p.createdBefore())
+                .toString();
+        return ResponseReader.readPage(transport.send(ApiCall.get("/v1/inboxes" + query)), Inbox.class);
+    }
+
+    /** @return every inbox of the account, newest first, read 200 per request */
+    public List<Inbox> listInboxes() {
+        return listInboxes(null);
+    }
+
+    /**
+     * @param filters {@code q}, {@code createdAfter}, {@code createdBefore}, and optionally a page size
+     *                (default {@value #AUTO_PAGING_LIMIT}); must not carry a cursor; may be {@code null}
+     * @return every matching inbox, newest first
+     */
+    public List<Inbox> listInboxes(ListInboxesParams filters) {
+        return iterateInboxes(filters).toList();
+    }
+
+    /** @return every inbox, fetched lazily page by page as the stream is consumed */
+    public Stream<Inbox> streamInboxes() {
+        return streamInboxes(null);
+    }
+
+    /**
+     * @param filters as for {@link #listInboxes(ListInboxesParams)}
+     * @return every matching inbox, fetched lazily: {@code streamInboxes(f).limit(3)} makes one request
+     */
+    public Stream<Inbox> streamInboxes(ListInboxesParams filters) {
+        return iterateInboxes(filters).stream();
+    }
+
+    /** @return every inbox as an iterable that fetches pages lazily, for a {@code for} loop */
+    public AutoPagingIterable<Inbox> iterateInboxes() {
+        return iterateInboxes(null);
+    }
+
+    /**
+     * @param filters as for {@link #listInboxes(ListInboxesParams)}
+     * @return every matching inbox; the first request happens when iteration starts
+     */
+    public AutoPagingIterable<Inbox> iterateInboxes(ListInboxesParams filters) {
+        ListInboxesParams firstPage = AutoPagingParams.forInboxes(filters);
+        return new AutoPagingIterable<>(cursor -> listInboxesPage(firstPage.toBuilder().cursor(cursor).build()));
+    }
+
+    /**
+     * Records a message received by an inbox. Never retried, not even on 503: the server has no idempotency
+     * key for messages, so a retry could record it twice.
+     *
+     * @throws NotFoundException   no such inbox in this account
+     * @throws ValidationException a field is missing or invalid
+     */
+    public Message recordMessage(String inboxId, RecordMessageParams params) {
+        Objects.requireNonNull(params, "params");
+        ApiCall call = ApiCall.post(messagesPath(inboxId), RequestBodies.RecordMessage.from(params));
+        return ResponseReader.read(transport.send(call), Message.class);
+    }
+
+    /**
+     * Fetches one page of an inbox's messages, newest first.
+     *
+     * @param params limit and cursor; {@code null} for the first page of 50
+     */
+    public Page<Message> listMessagesPage(String inboxId, ListMessagesParams params) {
+        ListMessagesParams p = params != null ? params : ListMessagesParams.builder().build();
+        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
+        return ResponseReader.readPage(transport.send(ApiCall.get(messagesPath(inboxId) + query)), Message.class);
+    }
+
+    /** @return every message of the inbox, newest first, read 200 per request */
+    public List<Message> listMessages(String inboxId) {
+        return iterateMessages(inboxId).toList();
+    }
+
+    /** @return every message of the inbox, fetched lazily page by page */
+    public Stream<Message> streamMessages(String inboxId) {
+        return iterateMessages(inboxId).stream();
+    }
+
+    /** @return every message of the inbox as an iterable that fetches pages lazily */
+    public AutoPagingIterable<Message> iterateMessages(String inboxId) {
+        requireInboxId(inboxId); // fail now, not at the first request
+        return new AutoPagingIterable<>(cursor -> listMessagesPage(inboxId,
+                ListMessagesParams.builder().limit(AUTO_PAGING_LIMIT).cursor(cursor).build()));
+    }
+
+    private static String inboxPath(String inboxId) {
+        return "/v1/inboxes/" + UrlEncoding.encode(requireInboxId(inboxId));
+    }
+
+    private static String requireInboxId(String inboxId) {
+        // A blank id would turn /v1/inboxes/{id} into another route (DELETE /v1/inboxes/): refuse it here.
+        if (inboxId == null || inboxId.isBlank()) {
+            throw new IllegalArgumentException("inboxId must not be null or blank");
+        }
+        return inboxId;
+    }
+
+    private static String messagesPath(String inboxId) {
+        return inboxPath(inboxId) + "/messages";
+    }
+}

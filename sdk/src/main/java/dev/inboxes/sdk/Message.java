@@ -1,0 +1,25 @@
+package dev.inboxes.sdk;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+
+/**
+ * A message received by an inbox.
+ *
+ * @param id         the message id
+ * @param inboxId    the id of the inbox that holds it
+ * @param from       the sender's address
+ * @param to         the recipient's address
+ * @param subject    the subject line (may be empty)
+ * @param preview    the first 200 characters of the text
+ * @param receivedAt when the message was recorded
+ */
+public record Message(
+        String id,
+        @JsonProperty("inbox_id") String inboxId,
+        String from,
+        String to,
+        String subject,
+        String preview,
+        @JsonProperty("received_at") Instant receivedAt) {
+}

@@ -1,0 +1,167 @@
+package dev.inboxes.sdk;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The source of every Java snippet in {@code docs/sdk.md}. The build compiles this class, and
+ * {@link DocsExamplesTest} fails when a snippet in the doc is not found here, so the doc cannot show code
+ * that does not compile. The methods are not run: they would need a live server.
+ */
+@SuppressWarnings("unused")
+final class UsageExamples {
+
+    private UsageExamples() {
+    }
+
+    static void quickStart() {
+        NewAccount account = InboxesClient.createAccount("http://localhost:8080");
+        InboxesClient client = InboxesClient.builder()
+                .baseUrl("http://localhost:8080")
+                .apiKey(account.apiKey())
+                .build();
+
+        Inbox support = client.createInbox(CreateInboxParams.builder()
+                .username("support-bot")
+                .displayName("Support bot")
+                .build());
+        System.out.println(support.address()); // support-bot@inboxes.test
+
+        for (Inbox inbox : client.listInboxes()) {
+            System.out.println(inbox.id() + " " + inbox.address());
+        }
+    }
+
+    static InboxesClient configuration() {
+        InboxesClient client = InboxesClient.builder()
+                .baseUrl("https://inboxes.example.com")
+                .apiKey(System.getenv("INBOXES_API_KEY"))
+                .requestTimeout(Duration.ofSeconds(10))
+                .maxRetries(5)
+                .initialBackoff(Duration.ofMillis(500))
+                .maxBackoff(Duration.ofSeconds(10))
+                .requestListener((method, uri, status, duration) ->
+                        System.out.printf("%s %s -> %d in %d ms%n", method, uri, status, duration.toMillis()))
+                .build();
+        return client;
+    }
+
+    static void everything(InboxesClient client) {
+        List<Inbox> inboxes = client.listInboxes(); // every inbox, newest first, 200 per request
+    }
+
+    static void lazyStream(InboxesClient client) {
+        Optional<Inbox> billing = client.streamInboxes()
+                .filter(inbox -> inbox.address().startsWith("billing"))
+                .findFirst(); // stops requesting pages as soon as it is found
+    }
+
+    static void lazyLoop(InboxesClient client) {
+        Instant cutoff = Instant.now().minus(Duration.ofDays(30));
+        ListInboxesParams old = ListInboxesParams.builder().createdBefore(cutoff).build();
+        for (Inbox inbox : client.iterateInboxes(old)) {
+            client.deleteInbox(inbox.id()); // safe: the walk neither skips nor repeats while rows disappear
+        }
+    }
+
+    static void onePageAtATime(InboxesClient client) {
+        ListInboxesParams firstPage = ListInboxesParams.builder().limit(50).build();
+        Page<Inbox> page = client.listInboxesPage(firstPage);
+        long total = page.total().orElseThrow(); // present on the first page only
+        show(page.data());
+
+        // Later, e.g. when your own user clicks "next":
+        if (page.hasMore()) {
+            Page<Inbox> next = client.listInboxesPage(firstPage.toBuilder().cursor(page.cursor()).build());
+            show(next.data());
+        }
+    }
+
+    static void filters(InboxesClient client) {
+        ListInboxesParams novemberBots = ListInboxesParams.builder()
+                .q("bot")
+                .createdAfter(Instant.parse("2026-11-01T00:00:00Z"))
+                .createdBefore(Instant.parse("2026-12-01T00:00:00Z"))
+                .build();
+        List<Inbox> bots = client.listInboxes(novemberBots);
+
+        // Only the count: one request for a one-item first page.
+        long count = client.listInboxesPage(novemberBots.toBuilder().limit(1).build()).total().orElseThrow();
+    }
+
+    static void idempotentCreate(InboxesClient client, String orderBatchId) {
+        Inbox orders = client.createInbox(CreateInboxParams.builder()
+                .username("orders-" + orderBatchId)
+                .idempotencyKey("create-orders-inbox-" + orderBatchId)
+                .build());
+    }
+
+    static void messages(InboxesClient client, Inbox inbox) {
+        Message message = client.recordMessage(inbox.id(), RecordMessageParams.builder()
+                .from("alice@example.com")
+                .subject("Order #1042 has not arrived")
+                .text("Hello, my order placed on Monday has not arrived yet.")
+                .build());
+
+        List<Message> all = client.listMessages(inbox.id());
+        long aboutOrders = client.streamMessages(inbox.id())
+                .filter(m -> m.subject().startsWith("Order"))
+                .count();
+        Page<Message> latestTen = client.listMessagesPage(inbox.id(),
+                ListMessagesParams.builder().limit(10).build());
+    }
+
+    static void errorHandling(InboxesClient client) {
+        try {
+            client.createInbox(CreateInboxParams.builder().username("support-bot").build());
+        } catch (ConflictException e) {
+            System.err.println("Taken: " + e.detail()); // 409 address-taken
+        } catch (ValidationException e) {
+            System.err.println("Fix the request: " + e.detail()); // e.g. an invalid username
+        } catch (ApiConnectionException e) {
+            System.err.println("No response, even after retries: " + e.getMessage());
+        } catch (InboxesException e) {
+            System.err.println(e.statusCode() + " " + e.problemType() + ": " + e.getMessage());
+        }
+    }
+
+    static Optional<Inbox> findInbox(InboxesClient client, String inboxId) {
+        try {
+            return Optional.of(client.getInbox(inboxId));
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    static void stalePage(InboxesClient client, ListInboxesParams params) {
+        try {
+            Page<Inbox> page = client.listInboxesPage(params);
+        } catch (InvalidCursorException | CursorMismatchException e) {
+            // The cursor is damaged or belongs to other filters: start again from the first page.
+            Page<Inbox> first = client.listInboxesPage(params.toBuilder().cursor(null).build());
+        }
+    }
+
+    static InboxesClient metrics(String baseUrl, String apiKey) {
+        AtomicLong attempts = new AtomicLong();
+        AtomicLong failures = new AtomicLong();
+        InboxesClient client = InboxesClient.builder()
+                .baseUrl(baseUrl)
+                .apiKey(apiKey)
+                .requestListener((method, uri, status, duration) -> {
+                    attempts.incrementAndGet();
+                    if (status == -1 || status >= 500) {
+                        failures.incrementAndGet();
+                    }
+                })
+                .build();
+        return client;
+    }
+
+    private static void show(List<Inbox> inboxes) {
+        inboxes.forEach(System.out::println);
+    }
+}
