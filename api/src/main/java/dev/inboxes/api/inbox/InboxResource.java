@@ -26,6 +26,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import org.jboss.resteasy.reactive.RestResponse;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -133,7 +134,7 @@ public class InboxResource {
             headers = @Header(name = "Link", description = "`<url>; rel=\"next\"` when has_more is true.",
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
-    public Response list(
+    public RestResponse<InboxPage> list(
             @Parameter(description = "Items per page, 1 to 200.", schema = @Schema(type = SchemaType.INTEGER,
                     minimum = "1", maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,
             @Parameter(description = "The `cursor` of the previous page; omit for the first page.")

@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import org.jboss.resteasy.reactive.RestResponse;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -89,7 +90,7 @@ public class MessageResource {
             headers = @Header(name = "Link", description = "`<url>; rel=\"next\"` when has_more is true.",
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MessagePage.class)))
-    public Response list(
+    public RestResponse<MessagePage> list(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Items per page, 1 to 200.", schema = @Schema(type = SchemaType.INTEGER,
                     minimum = "1", maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,

@@ -63,7 +63,7 @@ public final class InboxService {
     }
 
     /** The cursor scope of an inbox list, for surfaces that shorten pages (see {@link Pager#shorten}). */
-    public QueryScope scope(String accountId, InboxFilter filter) {
+    public static QueryScope scope(String accountId, InboxFilter filter) {
         return new QueryScope("inboxes", accountId, filter.canonical());
     }
 

@@ -44,7 +44,7 @@ public final class MessageService {
     }
 
     /** The cursor scope of an inbox's message list, for surfaces that shorten pages. */
-    public QueryScope scope(String accountId, String inboxId) {
+    public static QueryScope scope(String accountId, String inboxId) {
         return new QueryScope("messages:" + inboxId, accountId, "");
     }
 }

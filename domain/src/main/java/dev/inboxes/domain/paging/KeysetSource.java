@@ -3,7 +3,7 @@ package dev.inboxes.domain.paging;
 /**
  * A store's keyset query for one list. Implementations return rows strictly after {@code after}
  * ({@code null}: from the newest) in list order, at most {@code fetchSize} of them, and, when
- * {@code withTotal} is set, the number of rows matching the query, read in the same transaction.
+ * {@code withTotal} is set, the number of rows matching the query, read in the same snapshot as the rows.
  */
 @FunctionalInterface
 public interface KeysetSource<T> {

@@ -377,7 +377,7 @@ class InboxServiceTest {
         void theScopeNamesTheInboxListTheAccountAndTheFilter() {
             InboxFilter filter = InboxFilter.of("shop", null, null);
 
-            QueryScope scope = service.scope(ACCOUNT, filter);
+            QueryScope scope = InboxService.scope(ACCOUNT, filter);
 
             assertThat(scope).isEqualTo(new QueryScope("inboxes", ACCOUNT, filter.canonical()));
         }
@@ -387,7 +387,7 @@ class InboxServiceTest {
             addInboxes(ACCOUNT, 12);
             Page<Inbox> page = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(6, null, PageLimits.PROGRAMS));
 
-            Page<Inbox> shortened = pager.shorten(page, 2, service.scope(ACCOUNT, InboxFilter.NONE));
+            Page<Inbox> shortened = pager.shorten(page, 2, InboxService.scope(ACCOUNT, InboxFilter.NONE));
             Page<Inbox> next = service.list(ACCOUNT, InboxFilter.NONE,
                     PageRequest.of(6, shortened.nextCursor(), PageLimits.PROGRAMS));
 

@@ -60,7 +60,7 @@ public class InboxTools {
             InboxFilter filter = InboxFilter.of(q, Timestamps.parseRfc3339("created_after", createdAfter),
                     Timestamps.parseRfc3339("created_before", createdBefore));
             var page = inboxes.list(accountId, filter, PageRequest.parse(limit, cursor, PageLimits.AGENTS));
-            return pages.respond(page, inboxes.scope(accountId, filter), AgentInbox::fromDomain, AgentInboxPage::new,
+            return pages.respond(page, InboxService.scope(accountId, filter), AgentInbox::fromDomain, AgentInboxPage::new,
                     "inbox", "inboxes", FILTERS);
         });
     }

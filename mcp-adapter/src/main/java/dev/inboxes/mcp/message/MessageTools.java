@@ -50,7 +50,7 @@ public class MessageTools {
             ToolArguments.requireKnown(call, "list_messages", "inbox_id", "limit", "cursor");
             String accountId = caller.id();
             var page = messages.list(accountId, inboxId, PageRequest.parse(limit, cursor, PageLimits.AGENTS));
-            return pages.respond(page, messages.scope(accountId, inboxId), AgentMessage::fromDomain,
+            return pages.respond(page, MessageService.scope(accountId, inboxId), AgentMessage::fromDomain,
                     AgentMessagePage::new, "message", "messages", null);
         });
     }

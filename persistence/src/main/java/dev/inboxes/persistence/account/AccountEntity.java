@@ -18,4 +18,8 @@ public class AccountEntity {
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
+
+    /** Kept by a database trigger with every insert and delete of an inbox; read-only here. */
+    @Column(name = "inbox_count", insertable = false, updatable = false)
+    public long inboxCount;
 }

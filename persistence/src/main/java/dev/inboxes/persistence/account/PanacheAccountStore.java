@@ -1,6 +1,7 @@
 package dev.inboxes.persistence.account;
 
 import dev.inboxes.domain.account.AccountStore;
+import io.quarkus.cache.CacheResult;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -9,6 +10,8 @@ import java.util.Optional;
 
 @ApplicationScoped
 public class PanacheAccountStore implements AccountStore, PanacheRepositoryBase<AccountEntity, String> {
+
+    public static final String API_KEYS_CACHE = "api-keys";
 
     @Override
     @Transactional
@@ -20,8 +23,13 @@ public class PanacheAccountStore implements AccountStore, PanacheRepositoryBase<
         persist(account);
     }
 
+    /**
+     * Every request authenticates, so the answer is cached (see {@code quarkus.cache.caffeine.api-keys}):
+     * a round trip saved per request. Keys are never revoked today; a revocation would evict the entry.
+     */
     @Override
     @Transactional
+    @CacheResult(cacheName = API_KEYS_CACHE)
     public Optional<String> findAccountIdByApiKeyHash(String apiKeyHash) {
         return getEntityManager()
                 .createQuery("select a.id from AccountEntity a where a.apiKeyHash = :hash", String.class)

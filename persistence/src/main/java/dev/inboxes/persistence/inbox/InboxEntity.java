@@ -26,6 +26,10 @@ public class InboxEntity {
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
+    /** Kept by a database trigger with every insert and delete of a message; read-only here. */
+    @Column(name = "message_count", insertable = false, updatable = false)
+    public long messageCount;
+
     static InboxEntity of(String accountId, Inbox inbox) {
         InboxEntity entity = new InboxEntity();
         entity.id = inbox.id();

@@ -92,7 +92,7 @@ public class PanacheInboxStore implements InboxStore {
 
     @Override
     public Slice<Inbox> page(String accountId, InboxFilter filter, Keyset after, int fetchSize, boolean withTotal) {
-        return keysetReader.read(inboxes, InboxQueries.list(accountId, filter), after, fetchSize, withTotal,
-                InboxEntity::toDomain);
+        return keysetReader.read(InboxQueries.list(accountId, filter), InboxRow.class, after, fetchSize, withTotal,
+                InboxRow::toDomain);
     }
 }

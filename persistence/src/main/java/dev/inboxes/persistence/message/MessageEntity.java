@@ -1,6 +1,5 @@
 package dev.inboxes.persistence.message;
 
-import dev.inboxes.domain.message.Message;
 import jakarta.persistence.Basic;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -38,8 +37,4 @@ public class MessageEntity {
 
     @Column(name = "received_at", nullable = false)
     public Instant receivedAt;
-
-    Message toDomain() {
-        return new Message(id, inboxId, fromAddress, toAddress, subject, preview, receivedAt);
-    }
 }

@@ -16,6 +16,11 @@ import org.hibernate.exception.ConstraintViolationException;
 @ApplicationScoped
 public class PanacheMessageStore implements MessageStore {
 
+    private static final String ROW = "new " + MessageRow.class.getName()
+            + "(e.id, e.inboxId, e.fromAddress, e.toAddress, e.subject, e.preview, e.receivedAt)";
+    /** The inbox's own counter: an exact total without counting its messages. */
+    private static final String COUNTER = "select i.messageCount from InboxEntity i where i.id = :inboxId";
+
     @Inject
     MessageRepository messages;
 
@@ -50,7 +55,8 @@ public class PanacheMessageStore implements MessageStore {
 
     @Override
     public Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal) {
-        return keysetReader.read(messages, new KeysetQuery("inboxId = :inboxId", Map.of("inboxId", inboxId),
-                "receivedAt"), after, fetchSize, withTotal, MessageEntity::toDomain);
+        KeysetQuery query = new KeysetQuery("MessageEntity", ROW, alias -> alias + ".inboxId = :inboxId",
+                Map.of("inboxId", inboxId), "receivedAt", COUNTER);
+        return keysetReader.read(query, MessageRow.class, after, fetchSize, withTotal, MessageRow::toDomain);
     }
 }

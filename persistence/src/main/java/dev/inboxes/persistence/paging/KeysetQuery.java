@@ -1,15 +1,31 @@
 package dev.inboxes.persistence.paging;
 
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
- * One list's query for {@link KeysetReader}: an HQL condition with named parameters, and the timestamp
- * field that, with {@code id}, orders the list newest first.
+ * One list's query for {@link KeysetReader}.
+ *
+ * @param entity    the entity to page, e.g. {@code InboxEntity}
+ * @param row       the select item building a row of alias {@code e}, e.g. {@code new …InboxRow(e.id, …)}: a
+ *                  projection, so no entity is managed
+ * @param where     the list's condition for a given alias (the page uses {@code e}, a count subquery {@code c})
+ * @param timeField the timestamp that, with {@code id}, orders the list newest first
+ * @param counter   an HQL scalar subquery reading a maintained counter for the total, or {@code null} to count
+ *                  the matching rows. Unfiltered lists read a counter the database keeps in the same
+ *                  transaction as every insert and delete, instead of counting a million rows.
  */
-public record KeysetQuery(String where, Map<String, Object> parameters, String timeField) {
+public record KeysetQuery(String entity, String row, UnaryOperator<String> where, Map<String, Object> parameters,
+                          String timeField, String counter) {
 
     public KeysetQuery {
         parameters = Map.copyOf(parameters);
+    }
+
+    /** The total of the query, as a scalar subquery of the page's own statement. */
+    String totalSubquery() {
+        return counter != null ? "(" + counter + ")"
+                : "(select count(c) from " + entity + " c where " + where.apply("c") + ")";
     }
 
     /** A LIKE pattern matching {@code text} anywhere, with LIKE's wildcards in {@code text} taken literally. */

@@ -2,24 +2,23 @@ package dev.inboxes.persistence.paging;
 
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
-import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.transaction.Transactional;
-import java.sql.Statement;
-import java.util.HashMap;
+import jakarta.persistence.Query;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Function;
-import org.hibernate.Session;
 
 /**
- * Keyset paging on PostgreSQL, shared by every list. The continuation predicate is the row-value
- * comparison {@code (time, id) < (:afterAt, :afterId)}, which PostgreSQL serves from the composite index
- * {@code (account_id, time DESC, id DESC)}; the expanded {@code OR} form scans and filters instead.
+ * Keyset paging on PostgreSQL, shared by every list, in one statement per page:
+ * <ul>
+ *   <li>the continuation predicate is the row-value comparison {@code (time, id) < (:afterAt, :afterId)},
+ *       which PostgreSQL serves from the composite index {@code (owner, time DESC, id DESC)} (the expanded
+ *       {@code OR} form scans and filters instead);</li>
+ *   <li>a first page reads its total as a scalar subquery of the same statement, so rows and total come from
+ *       one snapshot without a transaction of their own (no BEGIN, SET TRANSACTION, COMMIT round trips).</li>
+ * </ul>
  */
 @ApplicationScoped
 public class KeysetReader {
@@ -28,39 +27,32 @@ public class KeysetReader {
     EntityManager entityManager;
 
     /**
-     * Rows strictly after {@code after} in list order, at most {@code fetchSize}; with {@code withTotal},
-     * also the count of all matching rows, read from the same snapshot as the rows.
+     * Rows strictly after {@code after} in list order, at most {@code fetchSize}; with {@code withTotal}, also
+     * the number of rows matching the query.
      */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public <E, T> Slice<T> read(PanacheRepositoryBase<E, String> repository, KeysetQuery query, Keyset after,
-            int fetchSize, boolean withTotal, Function<E, T> toDomain) {
+    public <R, T> Slice<T> read(KeysetQuery query, Class<R> rowType, Keyset after, int fetchSize, boolean withTotal,
+            Function<R, T> toDomain) {
+        StringBuilder hql = new StringBuilder("select ").append(query.row());
         if (withTotal) {
-            useOneSnapshot();
+            hql.append(", ").append(query.totalSubquery());
         }
-        String where = query.where();
-        Map<String, Object> parameters = new HashMap<>(query.parameters());
+        hql.append(" from ").append(query.entity()).append(" e where ").append(query.where().apply("e"));
         if (after != null) {
-            where += " and (" + query.timeField() + ", id) < (:afterAt, :afterId)";
-            parameters.put("afterAt", after.at());
-            parameters.put("afterId", after.id());
+            hql.append(" and (e.").append(query.timeField()).append(", e.id) < (:afterAt, :afterId)");
         }
-        List<T> rows = repository.find(where, Sort.descending(query.timeField(), "id"), parameters)
-                .range(0, fetchSize - 1)
-                .stream()
-                .map(toDomain)
-                .toList();
-        OptionalLong total = withTotal
-                ? OptionalLong.of(repository.count(query.where(), query.parameters()))
-                : OptionalLong.empty();
-        return new Slice<>(rows, total);
-    }
-
-    /** Rows and total must agree: without this, a commit between the two statements could change one only. */
-    private void useOneSnapshot() {
-        entityManager.unwrap(Session.class).doWork(connection -> {
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-            }
-        });
+        hql.append(" order by e.").append(query.timeField()).append(" desc, e.id desc");
+        Query page = entityManager.createQuery(hql.toString()).setMaxResults(fetchSize);
+        query.parameters().forEach(page::setParameter);
+        if (after != null) {
+            page.setParameter("afterAt", after.at()).setParameter("afterId", after.id());
+        }
+        List<?> results = page.getResultList();
+        if (!withTotal) {
+            return new Slice<>(results.stream().map(rowType::cast).map(toDomain).toList(), OptionalLong.empty());
+        }
+        // An empty first page saw no matching row, so in its snapshot the total is zero.
+        long total = results.isEmpty() ? 0 : ((Number) ((Object[]) results.get(0))[1]).longValue();
+        List<T> rows = results.stream().map(result -> rowType.cast(((Object[]) result)[0])).map(toDomain).toList();
+        return new Slice<>(rows, OptionalLong.of(total));
     }
 }

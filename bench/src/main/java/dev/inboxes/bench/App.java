@@ -1,0 +1,92 @@
+package dev.inboxes.bench;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged service ({@code java -jar}), as users run it, against the benchmark's database, with JFR on. */
+final class App implements AutoCloseable {
+
+    static final String CURSOR_SECRET = "benchmark-cursor-secret-0123456789abcdef";
+
+    final String baseUrl;
+    final Path flightRecording;
+    private final Process process;
+    private final Path log;
+
+    private App(Process process, String baseUrl, Path log, Path flightRecording) {
+        this.process = process;
+        this.baseUrl = baseUrl;
+        this.log = log;
+        this.flightRecording = flightRecording;
+    }
+
+    static App start(Path jar, Path workDir, Postgres database) throws Exception {
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: build the app first (./mvnw -B install -DskipTests)");
+        }
+        int port = freePort();
+        Path log = workDir.resolve("app.log");
+        Path recording = workDir.resolve("app.jfr");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder(List.of(java,
+                "-XX:StartFlightRecording=filename=" + recording + ",settings=profile,dumponexit=true",
+                "-jar", jar.toString()))
+                .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        builder.environment().put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl);
+        builder.environment().put("QUARKUS_DATASOURCE_USERNAME", database.username);
+        builder.environment().put("QUARKUS_DATASOURCE_PASSWORD", database.password);
+        builder.environment().put("INBOXES_CURSOR_SECRET", CURSOR_SECRET);
+        builder.environment().put("INBOXES_DATA_DIR", workDir.resolve("app-data").toString());
+        App app = new App(builder.start(), "http://localhost:" + port, log, recording);
+        app.awaitReady();
+        return app;
+    }
+
+    private void awaitReady() throws Exception {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl + "/q/health/ready")).build();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the app exited:\n" + Files.readString(log));
+            }
+            try {
+                if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // still starting
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the app was not ready within 120 s:\n" + Files.readString(log));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() throws Exception {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+}

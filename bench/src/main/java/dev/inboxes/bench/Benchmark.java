@@ -1,0 +1,141 @@
+package dev.inboxes.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.paging.Keyset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+
+/**
+ * The benchmark: a million inboxes in one account, the packaged app in front of them, every figure of
+ * docs/benchmarks.md measured in one run. Run with {@code ./mvnw -B -Pbench -pl bench -am verify -DskipTests}.
+ */
+public final class Benchmark {
+
+    static final long[] DEPTHS = {0, 1_000, 10_000, 100_000, 500_000, 990_000};
+    static final int[] CONCURRENCY = {16, 64};
+    /** The app's connection pool (quarkus.datasource.jdbc.max-size default): the JDBC baseline uses as many. */
+    static final int POOL_SIZE = 20;
+
+    private Benchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rows = Integer.getInteger("bench.rows", 1_000_000);
+        Duration window = Duration.ofSeconds(Integer.getInteger("bench.seconds", 15));
+        Path output = Path.of(System.getProperty("bench.output", "docs"));
+        Path work = Path.of(System.getProperty("bench.work", "bench/target/bench-work"));
+        Path jar = Path.of(System.getProperty("bench.app", "app/target/quarkus-app/quarkus-run.jar"));
+        deleteRecursively(work);
+        Files.createDirectories(work);
+        Report report = new Report(rows, window);
+        long[] depths = Arrays.stream(DEPTHS).filter(depth -> depth < rows - Queries.PAGE).toArray();
+
+        try (Postgres database = Postgres.start(work)) {
+            report.database = database.description;
+            Path recording;
+            try (App app = App.start(jar, work, database)) {
+                Http anonymous = new Http(app.baseUrl, null);
+                JsonNode account = Http.JSON.readTree(anonymous.post("/v1/accounts", "{}", null).body());
+                String accountId = account.path("id").asText();
+                Http http = anonymous.as(account.path("api_key").asText());
+                log("seeding %,d inboxes (and %d small accounts)", rows, Seed.SMALL_ACCOUNTS);
+                long seeding = System.nanoTime();
+                Seed.inboxes(database, accountId, rows);
+                for (int i = 0; i < Seed.SMALL_ACCOUNTS; i++) {
+                    JsonNode small = Http.JSON.readTree(anonymous.post("/v1/accounts", "{}", null).body());
+                    Seed.inboxes(database, small.path("id").asText(), Seed.SMALL_ACCOUNT_ROWS);
+                }
+                Seed.analyze(database);
+                report.seedSeconds = (System.nanoTime() - seeding) / 1e9;
+
+                log("warming up");
+                List<Keyset> keysets = spreadKeysets(database, accountId, rows, 200);
+                List<String> cursorPaths = keysets.stream()
+                        .map(keyset -> "/v1/inboxes?limit=50&cursor=" + Cursors.after(accountId, InboxFilter.NONE, keyset))
+                        .toList();
+                CpuMeter cpu = new CpuMeter(app.pid());
+                Throughput.http(http, cursorPaths, 8, Duration.ofSeconds(5), Duration.ofSeconds(5), cpu);
+
+                log("(a) latency by depth");
+                report.depth = DepthLatency.run(database, http, accountId, depths, 200);
+                log("(b) first page with total vs cursor page");
+                report.totals = Totals.run(http, totalQueries(database, accountId, rows), 100);
+                log("(c) throughput, HTTP vs JDBC");
+                for (int concurrency : CONCURRENCY) {
+                    report.throughput.add(Throughput.http(http, cursorPaths, concurrency, Duration.ofSeconds(3), window,
+                            cpu));
+                    report.throughput.add(Throughput.jdbc(database, accountId, keysets, concurrency, POOL_SIZE,
+                            Duration.ofSeconds(3), window, cpu));
+                }
+                log("(d) page sizes");
+                report.sizes = PageSizes.measure(http);
+                recording = app.flightRecording;
+            }
+            Throughput.Result profiled = report.throughput.stream()
+                    .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
+            report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());
+            report.profiledConcurrency = profiled.concurrency();
+        }
+        Files.createDirectories(output);
+        LatencyChart.write(report.depth, rows, output.resolve("benchmark-latency.png"));
+        Files.writeString(output.resolve("benchmarks.md"), report.markdown());
+        log("wrote %s and %s", output.resolve("benchmarks.md"), output.resolve("benchmark-latency.png"));
+        System.out.println(report.summary());
+    }
+
+    /** Keysets spread evenly through the account, for cursor pages at many depths. */
+    private static List<Keyset> spreadKeysets(Postgres database, String accountId, int rows, int count) throws Exception {
+        List<Keyset> keysets = new ArrayList<>();
+        try (Connection connection = database.connect(); PreparedStatement statement = connection.prepareStatement("""
+                select created_at, id from (
+                    select created_at, id, row_number() over (order by created_at desc, id desc) as position
+                    from inboxes where account_id = ?) ranked
+                where position % ? = 0""")) {
+            statement.setString(1, accountId);
+            statement.setInt(2, Math.max(1, rows / count));
+            try (ResultSet result = statement.executeQuery()) {
+                while (result.next()) {
+                    keysets.add(new Keyset(result.getObject(1, OffsetDateTime.class).toInstant(), result.getString(2)));
+                }
+            }
+        }
+        return keysets.subList(0, Math.min(count, keysets.size() - 1)); // the last keyset may sit on the last page
+    }
+
+    private static List<String[]> totalQueries(Postgres database, String accountId, int rows) throws Exception {
+        String newestTenth;
+        try (Connection connection = database.connect()) {
+            newestTenth = Queries.keysetAt(connection, accountId, rows / 10).at().toString();
+        }
+        return List.of(
+                new String[] {"unfiltered", ""},
+                new String[] {"q=sales desk (1 in 7 inboxes)", "&q=" + Http.encode("sales desk")},
+                new String[] {"q=sales desk 4242 (selective)", "&q=" + Http.encode("sales desk 4242")},
+                new String[] {"created_after (newest 10%)", "&created_after=" + Http.encode(newestTenth)});
+    }
+
+    static void log(String format, Object... arguments) {
+        System.out.printf("[bench] " + format + "%n", arguments);
+    }
+
+    private static void deleteRecursively(Path path) throws Exception {
+        if (Files.exists(path)) {
+            try (var walk = Files.walk(path)) {
+                for (Path each : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(each);
+                }
+            }
+        }
+    }
+
+}
