@@ -11,8 +11,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLTransientConnectionException;
+import dev.inboxes.domain.shared.Outages;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -20,6 +19,9 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class HttpProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(HttpProblemMappers.class);
+    public static final String RETRY_AFTER_SECONDS = "2";
+    public static final String UNAVAILABLE_DETAIL = "The database is unavailable right now. Retry with backoff; "
+            + "a create is safe to retry with the same Idempotency-Key.";
 
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
@@ -82,24 +84,18 @@ public class HttpProblemMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
-        if (isDatabaseUnavailable(e)) {
+        if (Outages.isDatabaseOutage(e)) {
             LOG.warnf("Database unavailable: %s", e.getMessage());
-            return Response.fromResponse(ProblemType.UNAVAILABLE.response(
-                    "The database is unavailable right now. Retry with backoff; a create is safe to retry with "
-                            + "the same Idempotency-Key."))
-                    .header(HttpHeaders.RETRY_AFTER, "2").build();
+            return unavailable();
         }
         LOG.error("Unexpected failure", e);
         return ProblemType.INTERNAL_ERROR.response("An unexpected error occurred. Retry later; if it persists, "
                 + "report it with the time of the request.");
     }
 
-    private static boolean isDatabaseUnavailable(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException) {
-                return true;
-            }
-        }
-        return false;
+    /** The answer to any request that needs the database while it is away. */
+    public static Response unavailable() {
+        return Response.fromResponse(ProblemType.UNAVAILABLE.response(UNAVAILABLE_DETAIL))
+                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
     }
 }

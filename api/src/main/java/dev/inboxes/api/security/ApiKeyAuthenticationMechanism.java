@@ -1,6 +1,9 @@
 package dev.inboxes.api.security;
 
+import dev.inboxes.api.problem.HttpProblemMappers;
+import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.problem.ProblemType;
+import dev.inboxes.domain.shared.Outages;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.credential.TokenCredential;
 import io.quarkus.security.identity.IdentityProviderManager;
@@ -26,6 +29,7 @@ public class ApiKeyAuthenticationMechanism implements HttpAuthenticationMechanis
 
     private static final String SCHEME = "Bearer ";
     private static final String WWW_AUTHENTICATE = "WWW-Authenticate";
+    private static final String DATABASE_OUTAGE = "inboxes.database-outage";
     private static final String CHALLENGE = "Bearer realm=\"inboxes\"";
 
     @Override
@@ -39,7 +43,12 @@ public class ApiKeyAuthenticationMechanism implements HttpAuthenticationMechanis
         }
         String apiKey = authorization.substring(SCHEME.length()).trim();
         TokenAuthenticationRequest request = new TokenAuthenticationRequest(new TokenCredential(apiKey, "bearer"));
-        return identityProviderManager.authenticate(HttpSecurityUtils.setRoutingContextAttribute(request, context));
+        return identityProviderManager.authenticate(HttpSecurityUtils.setRoutingContextAttribute(request, context))
+                .onFailure(Outages::isDatabaseOutage).transform(outage -> {
+                    // The key could not be checked, which is not the caller's fault: answered with 503 below.
+                    context.put(DATABASE_OUTAGE, Boolean.TRUE);
+                    return new AuthenticationFailedException("database unavailable", outage);
+                });
     }
 
     @Override
@@ -47,22 +56,30 @@ public class ApiKeyAuthenticationMechanism implements HttpAuthenticationMechanis
         return Uni.createFrom().item(new ChallengeData(401, WWW_AUTHENTICATE, CHALLENGE));
     }
 
-    /** The challenge carries a problem body, so every 401 says how to authenticate. */
+    /** The challenge carries a problem body, so every 401 says how to authenticate (and an outage is a 503). */
     @Override
     public Uni<Boolean> sendChallenge(RoutingContext context) {
-        if (!context.response().ended()) {
-            boolean sentKey = context.request().getHeader(HttpHeaders.AUTHORIZATION) != null;
-            String detail = sentKey
-                    ? "The API key is not valid. Send Authorization: Bearer <api_key> with the key POST /v1/accounts "
-                            + "returned; if it is lost, create a new account."
-                    : "This route needs an API key. Send Authorization: Bearer <api_key>; POST /v1/accounts returns a key.";
-            context.response()
-                    .setStatusCode(401)
-                    .putHeader(WWW_AUTHENTICATE, CHALLENGE)
-                    .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE.toString())
-                    .end(Json.encode(ProblemType.UNAUTHORIZED.problem(detail)));
+        if (context.response().ended()) {
+            return Uni.createFrom().item(true);
+        }
+        if (Boolean.TRUE.equals(context.get(DATABASE_OUTAGE))) {
+            context.response().putHeader(HttpHeaders.RETRY_AFTER, HttpProblemMappers.RETRY_AFTER_SECONDS);
+            send(context, ProblemType.UNAVAILABLE.problem(HttpProblemMappers.UNAVAILABLE_DETAIL));
+        } else {
+            context.response().putHeader(WWW_AUTHENTICATE, CHALLENGE);
+            send(context, ProblemType.UNAUTHORIZED.problem(context.request().getHeader(HttpHeaders.AUTHORIZATION) == null
+                    ? "This route needs an API key. Send Authorization: Bearer <api_key>; POST /v1/accounts returns a key."
+                    : "The API key is not valid. Send Authorization: Bearer <api_key> with the key POST /v1/accounts "
+                            + "returned; if it is lost, create a new account."));
         }
         return Uni.createFrom().item(true);
+    }
+
+    private static void send(RoutingContext context, Problem problem) {
+        context.response()
+                .setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE.toString())
+                .end(Json.encode(problem));
     }
 
     @Override

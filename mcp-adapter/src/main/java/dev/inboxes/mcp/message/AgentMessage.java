@@ -2,11 +2,13 @@ package dev.inboxes.mcp.message;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import dev.inboxes.domain.message.Message;
 import java.time.Instant;
 
 /** A message as an agent sees it: the preview, not the text. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record AgentMessage(
         @JsonProperty(required = true) String id,
         @JsonProperty(value = "inbox_id", required = true) String inboxId,

@@ -2,6 +2,7 @@ package dev.inboxes.mcp.message;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /**
@@ -10,6 +11,7 @@ import java.util.List;
  * @param cursor pass it back to get the next page; null when has_more is false
  * @param total  messages in the inbox, on the first page only
  */
+@RegisterForReflection
 public record AgentMessagePage(
         List<AgentMessage> data,
         String cursor,

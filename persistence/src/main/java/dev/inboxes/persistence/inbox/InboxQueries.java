@@ -27,7 +27,7 @@ final class InboxQueries {
         if (filter.createdBefore() != null) {
             parameters.put("createdBefore", filter.createdBefore());
         }
-        return new KeysetQuery("InboxEntity", ROW, alias -> where(alias, filter), parameters, "createdAt",
+        return new KeysetQuery("inboxes", "InboxEntity", ROW, alias -> where(alias, filter), parameters, "createdAt",
                 filter.isEmpty() ? COUNTER : null);
     }
 

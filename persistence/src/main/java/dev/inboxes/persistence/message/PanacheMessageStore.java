@@ -55,7 +55,7 @@ public class PanacheMessageStore implements MessageStore {
 
     @Override
     public Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal) {
-        KeysetQuery query = new KeysetQuery("MessageEntity", ROW, alias -> alias + ".inboxId = :inboxId",
+        KeysetQuery query = new KeysetQuery("messages", "MessageEntity", ROW, alias -> alias + ".inboxId = :inboxId",
                 Map.of("inboxId", inboxId), "receivedAt", COUNTER);
         return keysetReader.read(query, MessageRow.class, after, fetchSize, withTotal, MessageRow::toDomain);
     }

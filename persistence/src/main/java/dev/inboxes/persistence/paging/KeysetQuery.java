@@ -6,6 +6,7 @@ import java.util.function.UnaryOperator;
 /**
  * One list's query for {@link KeysetReader}.
  *
+ * @param list      the list's name in metrics, e.g. {@code inboxes}
  * @param entity    the entity to page, e.g. {@code InboxEntity}
  * @param row       the select item building a row of alias {@code e}, e.g. {@code new …InboxRow(e.id, …)}: a
  *                  projection, so no entity is managed
@@ -15,7 +16,7 @@ import java.util.function.UnaryOperator;
  *                  the matching rows. Unfiltered lists read a counter the database keeps in the same
  *                  transaction as every insert and delete, instead of counting a million rows.
  */
-public record KeysetQuery(String entity, String row, UnaryOperator<String> where, Map<String, Object> parameters,
+public record KeysetQuery(String list, String entity, String row, UnaryOperator<String> where, Map<String, Object> parameters,
                           String timeField, String counter) {
 
     public KeysetQuery {

@@ -2,6 +2,8 @@ package dev.inboxes.persistence.paging;
 
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -26,6 +28,9 @@ public class KeysetReader {
     @Inject
     EntityManager entityManager;
 
+    @Inject
+    MeterRegistry meters;
+
     /**
      * Rows strictly after {@code after} in list order, at most {@code fetchSize}; with {@code withTotal}, also
      * the number of rows matching the query.
@@ -46,7 +51,11 @@ public class KeysetReader {
         if (after != null) {
             page.setParameter("afterAt", after.at()).setParameter("afterId", after.id());
         }
+        Timer.Sample started = Timer.start(meters);
         List<?> results = page.getResultList();
+        // First pages carry the total: their time is what a total costs beyond a page.
+        started.stop(meters.timer("inboxes.page.query", "list", query.list(), "first_page", String.valueOf(withTotal)));
+        meters.summary("inboxes.page.rows", "list", query.list()).record(results.size());
         if (!withTotal) {
             return new Slice<>(results.stream().map(rowType::cast).map(toDomain).toList(), OptionalLong.empty());
         }

@@ -1,0 +1,89 @@
+package dev.inboxes.app.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * deploy/k8s holds the reviewed manifests. The Deployment and Service must be exactly what the build generates
+ * from the configuration (so neither drifts), and the hand-written parts must fit them.
+ */
+class KubernetesManifestIT {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final Path DEPLOY = Path.of("..", "deploy", "k8s");
+
+    @Test
+    void theCommittedManifestIsTheGeneratedOne() throws IOException {
+        assertThat(documents(DEPLOY.resolve("inboxes.yml")))
+                .as("deploy/k8s/inboxes.yml differs from app/target/kubernetes/kubernetes.yml: copy the generated "
+                        + "file over it and review the diff")
+                .isEqualTo(documents(Path.of("target", "kubernetes", "kubernetes.yml")));
+    }
+
+    @Test
+    void theDeploymentRunsReplicasWithProbesResourcesAndSecrets() throws IOException {
+        JsonNode deployment = kind(documents(DEPLOY.resolve("inboxes.yml")), "Deployment");
+        JsonNode container = deployment.at("/spec/template/spec/containers/0");
+        assertThat(deployment.at("/spec/replicas").asInt()).isGreaterThanOrEqualTo(2);
+        assertThat(container.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/q/health/ready");
+        assertThat(container.at("/livenessProbe/httpGet/path").asText()).isEqualTo("/q/health/live");
+        assertThat(container.at("/startupProbe/httpGet/path").asText()).isEqualTo("/q/health/started");
+        assertThat(container.at("/resources/requests/cpu").asText()).isNotBlank();
+        assertThat(container.at("/resources/requests/memory").asText()).isNotBlank();
+        Set<String> fromSecrets = new HashSet<>();
+        container.path("env").forEach(variable -> {
+            if (variable.at("/valueFrom/secretKeyRef").isObject()) {
+                fromSecrets.add(variable.path("name").asText());
+            }
+        });
+        assertThat(fromSecrets).contains("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME",
+                "QUARKUS_DATASOURCE_PASSWORD", "INBOXES_CURSOR_SECRET");
+    }
+
+    @Test
+    void theDisruptionBudgetAndTheExampleSecretsFitTheDeployment() throws IOException {
+        JsonNode deployment = kind(documents(DEPLOY.resolve("inboxes.yml")), "Deployment");
+        JsonNode budget = kind(documents(DEPLOY.resolve("pod-disruption-budget.yml")), "PodDisruptionBudget");
+        assertThat(budget.at("/spec/selector/matchLabels")).isEqualTo(deployment.at("/spec/selector/matchLabels"));
+        assertThat(budget.at("/spec/minAvailable").asInt()).isBetween(1, deployment.at("/spec/replicas").asInt() - 1);
+
+        List<JsonNode> secrets = documents(DEPLOY.resolve("secrets.example.yml"));
+        deployment.at("/spec/template/spec/containers/0/env").forEach(variable -> {
+            JsonNode reference = variable.at("/valueFrom/secretKeyRef");
+            if (reference.isObject()) {
+                JsonNode secret = secrets.stream()
+                        .filter(each -> each.at("/metadata/name").asText().equals(reference.path("name").asText()))
+                        .findFirst().orElseThrow(() -> new AssertionError("no example Secret " + reference));
+                assertThat(secret.at("/stringData").has(reference.path("key").asText())).as("%s", reference).isTrue();
+            }
+        });
+    }
+
+    private static JsonNode kind(List<JsonNode> documents, String kind) {
+        return documents.stream().filter(document -> document.path("kind").asText().equals(kind)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind));
+    }
+
+    private static List<JsonNode> documents(Path file) throws IOException {
+        List<JsonNode> documents = new ArrayList<>();
+        try (var parser = YAML.getFactory().createParser(Files.readString(file))) {
+            YAML.readValues(parser, JsonNode.class).forEachRemaining(document -> {
+                if (document != null && !document.isEmpty()) {
+                    documents.add(document);
+                }
+            });
+        }
+        return documents;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.inboxes.app.nativeimage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What CI can prove about the native build without GraalVM: the build writes target/native-sources (see the
+ * native-sources execution in the pom), and in it every class Jackson or Hibernate reads or writes
+ * reflectively is registered, and the embedded database is left out.
+ */
+class NativeReflectionIT {
+
+    private static final Path SOURCES = Path.of("target", "native-sources");
+
+    @Test
+    void everySerializedRecordIsRegisteredForReflection() throws IOException {
+        Set<String> registered = registeredClasses();
+        List<String> serialized = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.inboxes.api", "dev.inboxes.mcp", "dev.inboxes.persistence")
+                .stream()
+                .filter(JavaClass::isRecord)
+                .filter(record -> record.getModifiers().contains(JavaModifier.PUBLIC)) // private helpers are never written
+                .map(JavaClass::getName)
+                .filter(name -> !name.startsWith("dev.inboxes.persistence.") || name.endsWith("Row")
+                        || name.endsWith("$Key"))
+                .toList();
+
+        assertThat(serialized).contains("dev.inboxes.api.inbox.InboxPage", "dev.inboxes.api.problem.Problem",
+                "dev.inboxes.mcp.inbox.AgentInboxPage", "dev.inboxes.mcp.message.AgentMessagePage",
+                "dev.inboxes.persistence.inbox.InboxRow");
+        assertThat(registered).containsAll(serialized);
+    }
+
+    @Test
+    void theNativeBuildHasNoEmbeddedDatabaseAndItsOwnEntryPoint() throws IOException {
+        try (Stream<Path> libraries = Files.walk(SOURCES.resolve("lib"))) {
+            assertThat(libraries.map(path -> path.getFileName().toString())).noneMatch(name -> name.contains("zonky"));
+        }
+        assertThat(Files.readString(SOURCES.resolve("native-image.args"))).contains("-runner");
+    }
+
+    private static Set<String> registeredClasses() throws IOException {
+        Path runner;
+        try (Stream<Path> files = Files.list(SOURCES)) {
+            runner = files.filter(path -> path.getFileName().toString().endsWith("-runner.jar")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no runner jar in " + SOURCES + ": was the native-sources "
+                            + "build skipped?"));
+        }
+        Set<String> names = new HashSet<>();
+        try (JarFile jar = new JarFile(runner.toFile())) {
+            JsonNode config = new ObjectMapper().readTree(
+                    jar.getInputStream(jar.getEntry("META-INF/native-image/reflect-config.json")));
+            config.forEach(entry -> names.add(entry.path("name").asText()));
+        }
+        return names;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.inboxes.app.support;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged app ({@code java -jar target/quarkus-app/quarkus-run.jar}) as a child process, exactly as users
+ * run it, in a working directory of its own; for tests that need several instances, restarts or signals.
+ */
+public final class AppProcess implements AutoCloseable {
+
+    private static final Path RUNNER = Path.of("target", "quarkus-app", "quarkus-run.jar");
+
+    public final int port;
+    public final String baseUrl;
+    private final Process process;
+    private final Path log;
+
+    private AppProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.baseUrl = "http://localhost:" + port;
+        this.log = log;
+    }
+
+    /** Starts the app with these environment variables (no other QUARKUS_DATASOURCE_* or INBOXES_*) and waits until ready. */
+    public static AppProcess start(Path workDir, Map<String, String> environment) throws Exception {
+        return start(workDir, freePort(), environment);
+    }
+
+    public static AppProcess start(Path workDir, int port, Map<String, String> environment) throws Exception {
+        Files.createDirectories(workDir);
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Path log = Files.createTempFile(workDir, "app-" + port + "-", ".log");
+        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-jar", RUNNER.toAbsolutePath().toString()))
+                .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("QUARKUS_") || name.startsWith("INBOXES_"));
+        builder.environment().putAll(environment);
+        builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        AppProcess app = new AppProcess(builder.start(), port, log);
+        app.awaitStatus("/q/health/ready", 200, Duration.ofSeconds(60));
+        return app;
+    }
+
+    /** The environment that points an instance at a database. */
+    public static Map<String, String> database(String jdbcUrl) {
+        return Map.of("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl, "QUARKUS_DATASOURCE_USERNAME", "postgres");
+    }
+
+    /** Polls a path until it answers {@code status}. */
+    public void awaitStatus(String path, int status, Duration patience) throws Exception {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new AssertionError("the app exited: " + log());
+            }
+            try {
+                if (client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == status) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // starting, or not answering yet
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError(path + " did not answer " + status + " within " + patience + ": " + log());
+    }
+
+    public String log() throws IOException {
+        return Files.readString(log);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** SIGTERM, as Kubernetes stops a pod; returns the exit code. */
+    public int stop() throws Exception {
+        process.destroy();
+        if (!process.waitFor(40, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the app did not stop within 40 s");
+        }
+        return process.exitValue();
+    }
+
+    /** Stops the app if still running, and keeps its log under target/it-logs for a failed test's diagnosis. */
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            stop();
+        }
+        Path kept = Path.of("target", "it-logs");
+        Files.createDirectories(kept);
+        Files.copy(log, kept.resolve(log.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    public static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
