@@ -10,7 +10,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +37,7 @@ class DatabaseOutageIT {
     @Test
     void anOutageIsA503AndRecoveryNeedsNoRestartAndLosesNothing() throws Exception {
         try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess app = AppProcess.start(workDir.resolve("app"), environment(database))) {
+             AppProcess app = AppProcess.start(workDir.resolve("app"), database.appEnvironment())) {
             String apiKey = Client.newAccount(app.baseUrl);
             Client client = new Client(apiKey);
             String mcpSession = client.mcpSession(app.baseUrl);
@@ -96,11 +95,6 @@ class DatabaseOutageIT {
         return ids;
     }
 
-    private static Map<String, String> environment(ItPostgres database) {
-        Map<String, String> environment = new HashMap<>(AppProcess.database(database.jdbcUrl()));
-        environment.put("INBOXES_CURSOR_SECRET", "outage-test-cursor-secret-0123456789");
-        return environment;
-    }
 
     /** Workers that create (with an Idempotency-Key) and read pages until stopped, recording every outcome. */
     private static final class Load {

@@ -15,7 +15,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,7 +38,7 @@ class GracefulShutdownIT {
     @Test
     void inFlightRequestsFinishBeforeTheProcessExits() throws Exception {
         try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start()) {
-            AppProcess app = AppProcess.start(workDir.resolve("app"), environment(database));
+            AppProcess app = AppProcess.start(workDir.resolve("app"), database.appEnvironment());
             String apiKey = Client.newAccount(app.baseUrl);
             String firstInbox = Client.JSON.readTree(new Client(apiKey).send("POST", app.baseUrl + "/v1/inboxes", "{}", null)
                     .body()).path("id").asText();
@@ -125,9 +124,4 @@ class GracefulShutdownIT {
         }
     }
 
-    private static Map<String, String> environment(ItPostgres database) {
-        Map<String, String> environment = new HashMap<>(AppProcess.database(database.jdbcUrl()));
-        environment.put("INBOXES_CURSOR_SECRET", "shutdown-test-cursor-secret-0123456789");
-        return environment;
-    }
 }

@@ -12,7 +12,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,7 +29,7 @@ class RequestLimitsIT {
     @Test
     void hugeAndStalledRequestsDoNotStarveOthers() throws Exception {
         try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess app = AppProcess.start(workDir.resolve("app"), environment(database))) {
+             AppProcess app = AppProcess.start(workDir.resolve("app"), limited(database))) {
             Client client = new Client(Client.newAccount(app.baseUrl));
             String inboxId = Client.JSON.readTree(client.send("POST", app.baseUrl + "/v1/inboxes", "{}", null).body())
                     .path("id").asText();
@@ -93,9 +92,9 @@ class RequestLimitsIT {
         }
     }
 
-    private static Map<String, String> environment(ItPostgres database) {
-        Map<String, String> environment = new HashMap<>(AppProcess.database(database.jdbcUrl()));
-        environment.put("INBOXES_CURSOR_SECRET", "limits-test-cursor-secret-0123456789");
+
+    private static Map<String, String> limited(ItPostgres database) {
+        Map<String, String> environment = database.appEnvironment();
         environment.put("QUARKUS_HTTP_IDLE_TIMEOUT", "2S");
         environment.put("QUARKUS_HTTP_READ_TIMEOUT", "2S");
         return environment;

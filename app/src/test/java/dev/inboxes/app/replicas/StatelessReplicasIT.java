@@ -9,7 +9,6 @@ import dev.inboxes.app.support.ItPostgres;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -69,7 +68,7 @@ class StatelessReplicasIT {
     }
 
     private static Map<String, String> replica(ItPostgres database, String secret, String retired) {
-        Map<String, String> environment = new HashMap<>(AppProcess.database(database.jdbcUrl()));
+        Map<String, String> environment = database.appEnvironment();
         environment.put("INBOXES_CURSOR_SECRET", secret);
         if (retired != null) {
             environment.put("INBOXES_CURSOR_RETIRED_SECRETS", retired);

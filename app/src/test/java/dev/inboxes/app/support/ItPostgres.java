@@ -3,6 +3,8 @@ package dev.inboxes.app.support;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -43,6 +45,13 @@ public final class ItPostgres implements AutoCloseable {
 
     public String jdbcUrl() {
         return "jdbc:postgresql://localhost:" + port + "/postgres";
+    }
+
+    /** What an app instance needs to use this database, with a fixed cursor secret; callers may add more. */
+    public Map<String, String> appEnvironment() {
+        Map<String, String> environment = new HashMap<>(AppProcess.database(jdbcUrl()));
+        environment.put("INBOXES_CURSOR_SECRET", "cursor-secret-of-the-integration-tests-0123456789");
+        return environment;
     }
 
     @Override
