@@ -35,8 +35,10 @@ class RequestLimitsIT {
                     .path("id").asText();
 
             String twoMegabytes = "{\"from\":\"a@b.c\",\"subject\":\"s\",\"text\":\"" + "x".repeat(2_000_000) + "\"}";
-            assertThat(client.send("POST", app.baseUrl + "/v1/inboxes/" + inboxId + "/messages", twoMegabytes, null)
-                    .statusCode()).isEqualTo(413);
+            HttpResponse<String> tooLarge = client.send("POST", app.baseUrl + "/v1/inboxes/" + inboxId + "/messages",
+                    twoMegabytes, null);
+            assertThat(tooLarge.statusCode()).isEqualTo(413);
+            assertThat(tooLarge.body()).contains("/problems/payload-too-large");
             assertThat(rawStatus(app.port, "GET /v1/inboxes HTTP/1.1\r\nHost: x\r\nX-Big: " + "y".repeat(20_000)
                     + "\r\n\r\n")).isEqualTo(431);
 

@@ -185,6 +185,15 @@ class InboxHostileInputTest {
     }
 
     @Test
+    void aBodyOverTheSizeLimitIsRefusedWithAProblemAndCreatesNothing() {
+        long before = total();
+        String detail = assertProblem(post(Map.of("display_name", "d".repeat(1_100_000))), 413, "payload-too-large");
+        assertThat(detail).contains("at most 1048576 bytes");
+        assertThat(total()).isEqualTo(before);
+        as(apiKey).get("/v1/inboxes").then().statusCode(200); // and the server goes on serving
+    }
+
+    @Test
     void aBodyThatIsNotJsonIsAnUnsupportedMediaType() {
         assertProblem(as(apiKey).contentType(ContentType.TEXT).body("username=alice").post("/v1/inboxes"), 415,
                 "unsupported-media-type");

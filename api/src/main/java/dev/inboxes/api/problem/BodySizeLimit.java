@@ -1,0 +1,57 @@
+package dev.inboxes.api.problem;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Refuses a body whose declared {@code Content-Length} is over {@code quarkus.http.limits.max-body-size} with a
+ * 413 problem, before anything reads it. Quarkus enforces the same limit one step later, but with an empty body;
+ * this runs first so a client learns the limit and what to do. (A chunked body that grows past the limit is
+ * still cut off by Quarkus with a bare 413: its size is unknown until it is read.)
+ */
+@ApplicationScoped
+public class BodySizeLimit {
+
+    /** Just before Quarkus' own upload-limit route (order -2). */
+    private static final int ORDER = -3;
+
+    private final long limit;
+
+    BodySizeLimit(@ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize limit) {
+        this.limit = limit.asLongValue();
+    }
+
+    void register(@Observes Router router) {
+        router.route().order(ORDER).handler(this::check);
+    }
+
+    private void check(RoutingContext context) {
+        String declared = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (declared == null || !isOver(declared)) {
+            context.next();
+            return;
+        }
+        Problem problem = ProblemType.PAYLOAD_TOO_LARGE.problem("The request body declares " + declared
+                + " bytes; this server accepts at most " + limit + " bytes per request. Send a smaller body "
+                + "(for a message, a shorter text).");
+        context.response()
+                .setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONNECTION, "close") // the unread body must not be parsed as a next request
+                .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE.toString())
+                .end(Json.encode(problem));
+    }
+
+    private boolean isOver(String declared) {
+        try {
+            return Long.parseLong(declared.trim()) > limit;
+        } catch (NumberFormatException notANumber) {
+            return false; // the HTTP codec has already rejected it or will
+        }
+    }
+}
