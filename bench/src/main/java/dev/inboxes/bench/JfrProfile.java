@@ -44,13 +44,16 @@ final class JfrProfile {
     static Map<String, Double> shares(Path recording, Instant from, Instant to) throws IOException {
         Map<String, Long> counts = new LinkedHashMap<>();
         long total = 0;
-        for (RecordedEvent event : RecordingFile.readAllEvents(recording)) {
-            if (!event.getEventType().getName().equals("jdk.ExecutionSample") || event.getStackTrace() == null
-                    || event.getStartTime().isBefore(from) || event.getStartTime().isAfter(to)) {
-                continue;
+        try (RecordingFile file = new RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent event = file.readEvent();
+                if (!event.getEventType().getName().equals("jdk.ExecutionSample") || event.getStackTrace() == null
+                        || event.getStartTime().isBefore(from) || event.getStartTime().isAfter(to)) {
+                    continue;
+                }
+                counts.merge(layerOf(event.getStackTrace().getFrames()), 1L, Long::sum);
+                total++;
             }
-            counts.merge(layerOf(event.getStackTrace().getFrames()), 1L, Long::sum);
-            total++;
         }
         Map<String, Double> shares = new LinkedHashMap<>();
         long samples = total;

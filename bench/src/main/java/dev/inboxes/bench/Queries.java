@@ -45,32 +45,29 @@ final class Queries {
         }
     }
 
-    static int keysetPage(PreparedStatement keyset, String accountId, Keyset after) throws SQLException {
+    static void keysetPage(PreparedStatement keyset, String accountId, Keyset after) throws SQLException {
         keyset.setString(1, accountId);
         keyset.setObject(2, OffsetDateTime.ofInstant(after.at(), ZoneOffset.UTC));
         keyset.setString(3, after.id());
         keyset.setInt(4, PAGE + 1);
-        return readAll(keyset);
+        readAll(keyset);
     }
 
-    static int offsetPage(PreparedStatement offset, String accountId, long depth) throws SQLException {
+    static void offsetPage(PreparedStatement offset, String accountId, long depth) throws SQLException {
         offset.setString(1, accountId);
         offset.setLong(2, depth);
         offset.setInt(3, PAGE + 1);
-        return readAll(offset);
+        readAll(offset);
     }
 
-    private static int readAll(PreparedStatement statement) throws SQLException {
-        int rows = 0;
+    private static void readAll(PreparedStatement statement) throws SQLException {
         try (ResultSet result = statement.executeQuery()) {
             while (result.next()) {
                 result.getString(1);
                 result.getString(2);
                 result.getString(3);
                 result.getObject(4, OffsetDateTime.class);
-                rows++;
             }
         }
-        return rows;
     }
 }

@@ -45,10 +45,11 @@ public class AgentPages {
 
     private <T extends Keyed, R> Fitted fit(Page<T> page, QueryScope scope, Function<T, R> toRow, PageView<R> view,
             AgentSummaries.Noun noun, String filterHint) {
+        List<R> rows = page.items().stream().map(toRow).toList();
         Page<T> candidate = page;
-        while (true) {
-            Object structured = view.of(candidate.items().stream().map(toRow).toList(), candidate.nextCursor(),
-                    candidate.hasMore(), candidate.total().isPresent() ? candidate.total().getAsLong() : null);
+        while (true) { // a shortened page keeps a prefix of the page's rows
+            Object structured = view.of(rows.subList(0, candidate.items().size()), candidate.nextCursor(),
+                    candidate.hasMore(), candidate.totalOrNull());
             String json = json(structured);
             String summary = AgentSummaries.of(candidate, page.items().size(), noun, filterHint);
             int excess = json.length() + summary.length() - TEXT_BUDGET;
@@ -56,9 +57,9 @@ public class AgentPages {
                 return new Fitted(structured, json, summary);
             }
             // Drop at least as many rows as the excess needs at the page's average row size, then check again.
-            int rows = candidate.items().size();
-            int averageRow = Math.max(1, json.length() / rows);
-            int keep = Math.max(1, rows - Math.max(1, (excess + averageRow - 1) / averageRow));
+            int kept = candidate.items().size();
+            int averageRow = Math.max(1, json.length() / kept);
+            int keep = Math.max(1, kept - Math.max(1, (excess + averageRow - 1) / averageRow));
             candidate = pager.shorten(page, keep, scope);
         }
     }

@@ -1,7 +1,6 @@
 package dev.inboxes.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkiverse.mcp.server.GlobalOutputSchemaGenerator;
 import io.quarkiverse.mcp.server.OutputSchemaGenerator;
@@ -39,8 +38,8 @@ public class PageOutputSchema implements OutputSchemaGenerator {
         properties.putObject("has_more").put("type", "boolean").put("description", "Whether another page exists.");
         properties.putObject("total").put("type", "integer")
                 .put("description", "Items matching the query; on the first page only.");
-        ArrayNode required = schema.putArray("required").add("data").add("cursor").add("has_more");
-        return schema.set("required", required);
+        schema.putArray("required").add("data").add("cursor").add("has_more");
+        return schema;
     }
 
     private static Class<?> rowType(Class<?> page) {

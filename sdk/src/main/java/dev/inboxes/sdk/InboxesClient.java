@@ -135,7 +135,7 @@ public final class InboxesClient {
      * @return every matching inbox; the first request happens when iteration starts
      */
     public AutoPagingIterable<Inbox> iterateInboxes(ListInboxesParams filters) {
-        ListInboxesParams firstPage = AutoPagingParams.forInboxes(filters);
+        ListInboxesParams firstPage = autoPagingParams(filters);
         return new AutoPagingIterable<>(cursor -> listInboxesPage(firstPage.toBuilder().cursor(cursor).build()));
     }
 
@@ -178,6 +178,24 @@ public final class InboxesClient {
         requireInboxId(inboxId); // fail now, not at the first request
         return new AutoPagingIterable<>(cursor -> listMessagesPage(inboxId,
                 ListMessagesParams.builder().limit(AUTO_PAGING_LIMIT).cursor(cursor).build()));
+    }
+
+    /**
+     * The params an auto-paging walk starts from: the caller's filters, the SDK's page size, no cursor.
+     *
+     * @throws IllegalArgumentException when the filters carry a cursor: a walk that returns "every inbox"
+     *                                  must start at the first page (resume with listInboxesPage instead)
+     */
+    private static ListInboxesParams autoPagingParams(ListInboxesParams filters) {
+        if (filters == null) {
+            return ListInboxesParams.builder().limit(AUTO_PAGING_LIMIT).build();
+        }
+        if (filters.cursor() != null) {
+            throw new IllegalArgumentException("Auto-paging starts at the first page and follows the cursor itself; "
+                    + "remove the cursor, or page manually with listInboxesPage");
+        }
+        Integer limit = filters.limit() != null ? filters.limit() : AUTO_PAGING_LIMIT;
+        return filters.toBuilder().limit(limit).build();
     }
 
     private static String inboxPath(String inboxId) {

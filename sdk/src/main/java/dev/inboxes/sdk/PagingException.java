@@ -1,7 +1,5 @@
 package dev.inboxes.sdk;
 
-import java.net.URI;
-
 /**
  * An auto-paging walk stopped because the server's pages made no progress: a cursor came back that this walk
  * had already followed, or a page said {@code has_more} without a cursor. Following it would loop forever.

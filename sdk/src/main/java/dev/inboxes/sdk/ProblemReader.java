@@ -18,8 +18,8 @@ final class ProblemReader {
         JsonNode json = parseObject(body);
         if (json != null && (json.hasNonNull("type") || json.hasNonNull("detail"))) {
             // The HTTP status wins over the body's: it is what every intermediary agreed on.
-            return new Problem(text(json, "type"), textOr(json, "title", reason(status)), status,
-                    textOr(json, "detail", "(no detail)"));
+            return new Problem(json.path("type").asText(null), json.path("title").asText(reason(status)), status,
+                    json.path("detail").asText("(no detail)"));
         }
         String stripped = body.strip();
         String snippet = stripped.isEmpty() ? "(empty body)"
@@ -34,16 +34,6 @@ final class ProblemReader {
         } catch (JsonProcessingException notJson) {
             return null;
         }
-    }
-
-    private static String text(JsonNode json, String field) {
-        JsonNode value = json.get(field);
-        return value == null || value.isNull() ? null : value.asText();
-    }
-
-    private static String textOr(JsonNode json, String field, String fallback) {
-        String value = text(json, field);
-        return value == null ? fallback : value;
     }
 
     private static String reason(int status) {

@@ -27,7 +27,7 @@ final class StubServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool(daemonThreads());
     private final List<RecordedRequest> requests = new CopyOnWriteArrayList<>();
-    private volatile Function<RecordedRequest, StubReply> responder;
+    private final Function<RecordedRequest, StubReply> responder;
 
     private StubServer(Function<RecordedRequest, StubReply> responder) throws IOException {
         this.responder = responder;

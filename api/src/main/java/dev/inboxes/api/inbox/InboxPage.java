@@ -18,6 +18,6 @@ public record InboxPage(
 
     static InboxPage fromDomain(Page<Inbox> page) {
         return new InboxPage(page.items().stream().map(InboxResponse::fromDomain).toList(), page.nextCursor(),
-                page.hasMore(), PageFields.total(page));
+                page.hasMore(), page.totalOrNull());
     }
 }

@@ -11,7 +11,6 @@ import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
-import dev.inboxes.domain.shared.Timestamps;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -149,8 +148,7 @@ public class InboxResource {
             @QueryParam("created_before") String createdBefore,
             @Context UriInfo uriInfo) {
         PageRequest request = PageRequest.parse(limit, cursor, PageLimits.PROGRAMS);
-        InboxFilter filter = InboxFilter.of(q, Timestamps.parseRfc3339("created_after", createdAfter),
-                Timestamps.parseRfc3339("created_before", createdBefore));
+        InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
         var page = inboxes.list(account.id(), filter, request);
         return PageResponses.ok(page, InboxPage.fromDomain(page), uriInfo);
     }

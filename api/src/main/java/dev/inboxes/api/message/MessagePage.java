@@ -18,6 +18,6 @@ public record MessagePage(
 
     static MessagePage fromDomain(Page<Message> page) {
         return new MessagePage(page.items().stream().map(MessageResponse::fromDomain).toList(), page.nextCursor(),
-                page.hasMore(), PageFields.total(page));
+                page.hasMore(), page.totalOrNull());
     }
 }

@@ -1,7 +1,5 @@
 package dev.inboxes.api.paging;
 
-import dev.inboxes.domain.paging.Page;
-
 /** What every page schema says about its fields, so each list documents the protocol the same way. */
 public final class PageFields {
 
@@ -13,9 +11,5 @@ public final class PageFields {
             + "without cursor); absent on later pages.";
 
     private PageFields() {
-    }
-
-    public static Long total(Page<?> page) {
-        return page.total().isPresent() ? page.total().getAsLong() : null;
     }
 }

@@ -2,7 +2,6 @@ package dev.inboxes.api.problem;
 
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,14 +36,10 @@ public class BodySizeLimit {
             context.next();
             return;
         }
-        Problem problem = ProblemType.PAYLOAD_TOO_LARGE.problem("The request body declares " + declared
-                + " bytes; this server accepts at most " + limit + " bytes per request. Send a smaller body "
-                + "(for a message, a shorter text).");
-        context.response()
-                .setStatusCode(problem.status())
-                .putHeader(HttpHeaders.CONNECTION, "close") // the unread body must not be parsed as a next request
-                .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE.toString())
-                .end(Json.encode(problem));
+        // Connection: close, so the unread body is not parsed as a next request.
+        ProblemType.PAYLOAD_TOO_LARGE.end(context.response().putHeader(HttpHeaders.CONNECTION, "close"),
+                "The request body declares " + declared + " bytes; this server accepts at most " + limit
+                        + " bytes per request. Send a smaller body (for a message, a shorter text).");
     }
 
     private boolean isOver(String declared) {

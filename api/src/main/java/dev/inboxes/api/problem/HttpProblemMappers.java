@@ -94,7 +94,7 @@ public class HttpProblemMappers {
     }
 
     /** The answer to any request that needs the database while it is away. */
-    public static Response unavailable() {
+    private static Response unavailable() {
         return Response.fromResponse(ProblemType.UNAVAILABLE.response(UNAVAILABLE_DETAIL))
                 .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
     }

@@ -1,5 +1,8 @@
 package dev.inboxes.api.problem;
 
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.Json;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -48,5 +51,12 @@ public enum ProblemType {
 
     public Response response(String detail) {
         return Response.status(status).type(MEDIA_TYPE).entity(problem(detail)).build();
+    }
+
+    /** Ends a response directly, for the HTTP layer before the REST framework (authentication, size limits). */
+    public void end(HttpServerResponse response, String detail) {
+        response.setStatusCode(status)
+                .putHeader(HttpHeaders.CONTENT_TYPE, MEDIA_TYPE.toString())
+                .end(Json.encode(problem(detail)));
     }
 }

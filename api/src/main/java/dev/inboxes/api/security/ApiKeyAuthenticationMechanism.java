@@ -1,7 +1,6 @@
 package dev.inboxes.api.security;
 
 import dev.inboxes.api.problem.HttpProblemMappers;
-import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.problem.ProblemType;
 import dev.inboxes.domain.shared.Outages;
 import io.quarkus.security.AuthenticationFailedException;
@@ -15,7 +14,6 @@ import io.quarkus.vertx.http.runtime.security.HttpAuthenticationMechanism;
 import io.quarkus.vertx.http.runtime.security.HttpSecurityUtils;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.json.Json;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
@@ -64,22 +62,16 @@ public class ApiKeyAuthenticationMechanism implements HttpAuthenticationMechanis
         }
         if (Boolean.TRUE.equals(context.get(DATABASE_OUTAGE))) {
             context.response().putHeader(HttpHeaders.RETRY_AFTER, HttpProblemMappers.RETRY_AFTER_SECONDS);
-            send(context, ProblemType.UNAVAILABLE.problem(HttpProblemMappers.UNAVAILABLE_DETAIL));
+            ProblemType.UNAVAILABLE.end(context.response(), HttpProblemMappers.UNAVAILABLE_DETAIL);
         } else {
             context.response().putHeader(WWW_AUTHENTICATE, CHALLENGE);
-            send(context, ProblemType.UNAUTHORIZED.problem(context.request().getHeader(HttpHeaders.AUTHORIZATION) == null
+            String detail = context.request().getHeader(HttpHeaders.AUTHORIZATION) == null
                     ? "This route needs an API key. Send Authorization: Bearer <api_key>; POST /v1/accounts returns a key."
                     : "The API key is not valid. Send Authorization: Bearer <api_key> with the key POST /v1/accounts "
-                            + "returned; if it is lost, create a new account."));
+                            + "returned; if it is lost, create a new account.";
+            ProblemType.UNAUTHORIZED.end(context.response(), detail);
         }
         return Uni.createFrom().item(true);
-    }
-
-    private static void send(RoutingContext context, Problem problem) {
-        context.response()
-                .setStatusCode(problem.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE.toString())
-                .end(Json.encode(problem));
     }
 
     @Override

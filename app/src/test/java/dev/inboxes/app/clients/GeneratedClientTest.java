@@ -3,6 +3,7 @@ package dev.inboxes.app.clients;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.PostgresResource;
 import dev.inboxes.app.support.SeededAccount;
 import dev.inboxes.generated.ApiClient;
@@ -19,7 +20,6 @@ import dev.inboxes.generated.model.Problem;
 import dev.inboxes.generated.model.RecordMessageRequest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,7 +109,7 @@ class GeneratedClientTest {
 
     private static ApiClient client(String apiKey) {
         ApiClient client = new ApiClient();
-        client.updateBaseUri(RestAssured.baseURI + ":" + RestAssured.port);
+        client.updateBaseUri(Api.baseUrl());
         if (apiKey != null) {
             client.setRequestInterceptor(request -> request.header("Authorization", "Bearer " + apiKey));
         }

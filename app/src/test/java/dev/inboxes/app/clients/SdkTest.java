@@ -3,6 +3,7 @@ package dev.inboxes.app.clients;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.PostgresResource;
 import dev.inboxes.app.support.SeededAccount;
 import dev.inboxes.sdk.AuthenticationException;
@@ -21,7 +22,6 @@ import dev.inboxes.sdk.RecordMessageParams;
 import dev.inboxes.sdk.ValidationException;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -72,7 +72,7 @@ class SdkTest {
 
     @Test
     void createsAreIdempotentAndProblemsAreTypedExceptions() {
-        NewAccount account = InboxesClient.createAccount(baseUrl());
+        NewAccount account = InboxesClient.createAccount(Api.baseUrl());
         InboxesClient client = client(account.apiKey(), new AtomicInteger());
         String key = UUID.randomUUID().toString();
         String username = "sdk-" + key.substring(0, 8);
@@ -100,7 +100,7 @@ class SdkTest {
 
     @Test
     void messagesAreRecordedAndListedInFull() {
-        NewAccount account = InboxesClient.createAccount(baseUrl());
+        NewAccount account = InboxesClient.createAccount(Api.baseUrl());
         InboxesClient client = client(account.apiKey(), new AtomicInteger());
         Inbox inbox = client.createInbox();
         for (int i = 0; i < 250; i++) {
@@ -116,7 +116,7 @@ class SdkTest {
     }
 
     private static String otherAccountsCursor() {
-        InboxesClient other = client(InboxesClient.createAccount(baseUrl()).apiKey(), new AtomicInteger());
+        InboxesClient other = client(InboxesClient.createAccount(Api.baseUrl()).apiKey(), new AtomicInteger());
         other.createInbox();
         other.createInbox();
         return other.listInboxesPage(ListInboxesParams.builder().limit(1).build()).cursor();
@@ -124,13 +124,9 @@ class SdkTest {
 
     private static InboxesClient client(String apiKey, AtomicInteger requests) {
         return InboxesClient.builder()
-                .baseUrl(baseUrl())
+                .baseUrl(Api.baseUrl())
                 .apiKey(apiKey)
                 .requestListener((method, uri, status, duration) -> requests.incrementAndGet())
                 .build();
-    }
-
-    private static String baseUrl() {
-        return RestAssured.baseURI + ":" + RestAssured.port;
     }
 }

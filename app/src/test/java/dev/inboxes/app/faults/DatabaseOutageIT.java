@@ -2,7 +2,6 @@ package dev.inboxes.app.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.ItPostgres;
@@ -74,9 +73,7 @@ class DatabaseOutageIT {
 
             // Clients retry the creates that failed, with their keys: each key ends with exactly one inbox.
             for (String key : load.failedKeys) {
-                HttpResponse<String> retried = client.send("POST", app.baseUrl + "/v1/inboxes", "{}", key);
-                assertThat(retried.statusCode()).isEqualTo(201);
-                load.created.put(key, Client.JSON.readTree(retried.body()).path("id").asText());
+                load.created.put(key, client.createInbox(app.baseUrl, key));
             }
             Set<String> stored = allInboxIds(client, app.baseUrl);
             assertThat(stored).containsAll(load.created.values());
@@ -86,12 +83,8 @@ class DatabaseOutageIT {
 
     private static Set<String> allInboxIds(Client client, String baseUrl) throws Exception {
         Set<String> ids = new HashSet<>();
-        String cursor = null;
-        do {
-            JsonNode page = client.get(baseUrl + "/v1/inboxes?limit=200" + (cursor == null ? "" : "&cursor=" + cursor));
-            page.path("data").forEach(inbox -> assertThat(ids.add(inbox.path("id").asText())).isTrue());
-            cursor = page.path("has_more").asBoolean() ? page.path("cursor").asText() : null;
-        } while (cursor != null);
+        client.walk(index -> baseUrl, "/v1/inboxes?limit=200",
+                (page, index) -> page.path("data").forEach(inbox -> assertThat(ids.add(inbox.path("id").asText())).isTrue()));
         return ids;
     }
 

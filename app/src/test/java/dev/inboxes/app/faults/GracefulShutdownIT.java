@@ -40,8 +40,7 @@ class GracefulShutdownIT {
         try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start()) {
             AppProcess app = AppProcess.start(workDir.resolve("app"), database.appEnvironment());
             String apiKey = Client.newAccount(app.baseUrl);
-            String firstInbox = Client.JSON.readTree(new Client(apiKey).send("POST", app.baseUrl + "/v1/inboxes", "{}", null)
-                    .body()).path("id").asText();
+            String firstInbox = new Client(apiKey).createInbox(app.baseUrl);
             seed(database, firstInbox);
             // A first page filtered on a common word counts ~150,000 rows: slow enough to be in flight at SIGTERM.
             String request = "GET /v1/inboxes?limit=50&q=agent HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "

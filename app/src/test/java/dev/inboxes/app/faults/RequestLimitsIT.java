@@ -31,8 +31,7 @@ class RequestLimitsIT {
         try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
              AppProcess app = AppProcess.start(workDir.resolve("app"), limited(database))) {
             Client client = new Client(Client.newAccount(app.baseUrl));
-            String inboxId = Client.JSON.readTree(client.send("POST", app.baseUrl + "/v1/inboxes", "{}", null).body())
-                    .path("id").asText();
+            String inboxId = client.createInbox(app.baseUrl);
 
             String twoMegabytes = "{\"from\":\"a@b.c\",\"subject\":\"s\",\"text\":\"" + "x".repeat(2_000_000) + "\"}";
             HttpResponse<String> tooLarge = client.send("POST", app.baseUrl + "/v1/inboxes/" + inboxId + "/messages",

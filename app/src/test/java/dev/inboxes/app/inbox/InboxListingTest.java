@@ -23,8 +23,6 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(PostgresResource.class)
 class InboxListingTest {
 
-    static final int INBOXES = SeededAccount.INBOXES;
-
     String apiKey;
     Set<String> createdIds;
 
@@ -33,7 +31,7 @@ class InboxListingTest {
         SeededAccount seeded = SeededAccount.get();
         apiKey = seeded.apiKey;
         createdIds = seeded.inboxIds;
-        assertThat(createdIds).hasSize(INBOXES);
+        assertThat(createdIds).hasSize(SeededAccount.INBOXES);
     }
 
     @Test
@@ -43,7 +41,7 @@ class InboxListingTest {
 
         assertThat(walk.pages()).hasSize(65); // 64 full pages of 50 and one of 19
         assertThat(walk.pages().subList(0, 64)).allSatisfy(page -> assertThat(page.jsonPath().getList("data")).hasSize(50));
-        assertThat(walk.total()).isEqualTo(INBOXES);
+        assertThat(walk.total()).isEqualTo(SeededAccount.INBOXES);
         walk.assertStrictOrderWithoutRepeats();
         assertThat(Set.copyOf(walk.ids())).isEqualTo(createdIds);
     }
@@ -67,7 +65,7 @@ class InboxListingTest {
                         .queryParam("cursor", cursorOf(page)).get("/v1/inboxes"));
 
         walk.assertStrictOrderWithoutRepeats();
-        assertThat(walk.items()).hasSize(INBOXES);
+        assertThat(walk.items()).hasSize(SeededAccount.INBOXES);
     }
 
     @Test

@@ -17,7 +17,6 @@ import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +25,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -133,7 +131,7 @@ class AgentWalkTest {
             requests.header("Authorization", "Bearer " + apiKey);
         }
         HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                .builder(RestAssured.baseURI + ":" + RestAssured.port)
+                .builder(Api.baseUrl())
                 .endpoint("/mcp")
                 .requestBuilder(requests)
                 .build();

@@ -11,7 +11,6 @@ import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.quarkiverse.mcp.server.test.McpAssured.ToolInfo;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -201,6 +200,6 @@ class McpToolContractTest {
     }
 
     static URI baseUri() {
-        return URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/");
+        return URI.create(Api.baseUrl() + "/");
     }
 }

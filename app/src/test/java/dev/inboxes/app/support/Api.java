@@ -3,6 +3,7 @@ package dev.inboxes.app.support;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -12,6 +13,11 @@ import java.util.Map;
 public final class Api {
 
     private Api() {
+    }
+
+    /** The in-test app's base URL, such as {@code http://localhost:8081}. */
+    public static String baseUrl() {
+        return RestAssured.baseURI + ":" + RestAssured.port;
     }
 
     /** A new account's API key. */

@@ -35,10 +35,7 @@ public final class AppProcess implements AutoCloseable {
 
     /** Starts the app with these environment variables (no other QUARKUS_DATASOURCE_* or INBOXES_*) and waits until ready. */
     public static AppProcess start(Path workDir, Map<String, String> environment) throws Exception {
-        return start(workDir, freePort(), environment);
-    }
-
-    public static AppProcess start(Path workDir, int port, Map<String, String> environment) throws Exception {
+        int port = freePort();
         Files.createDirectories(workDir);
         String java = ProcessHandle.current().info().command().orElse("java");
         Path log = Files.createTempFile(workDir, "app-" + port + "-", ".log");
@@ -50,11 +47,6 @@ public final class AppProcess implements AutoCloseable {
         AppProcess app = new AppProcess(builder.start(), port, log);
         app.awaitStatus("/q/health/ready", 200, Duration.ofSeconds(60));
         return app;
-    }
-
-    /** The environment that points an instance at a database. */
-    public static Map<String, String> database(String jdbcUrl) {
-        return Map.of("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl, "QUARKUS_DATASOURCE_USERNAME", "postgres");
     }
 
     /** Polls a path until it answers {@code status}. */
@@ -80,10 +72,6 @@ public final class AppProcess implements AutoCloseable {
 
     public String log() throws IOException {
         return Files.readString(log);
-    }
-
-    public long pid() {
-        return process.pid();
     }
 
     /** SIGTERM, as Kubernetes stops a pod; returns the exit code. */

@@ -1,5 +1,7 @@
 package dev.inboxes.app.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -8,6 +10,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.function.IntFunction;
+import java.util.function.ObjIntConsumer;
 
 /** A small JSON client for tests that talk to app processes rather than to the in-test app. */
 public final class Client {
@@ -71,5 +75,35 @@ public final class Client {
             throw new AssertionError("GET " + url + " -> " + response.statusCode() + " " + response.body());
         }
         return JSON.readTree(response.body());
+    }
+
+    /** Creates an inbox on that instance; checks the 201 and returns its id. */
+    public String createInbox(String baseUrl) throws IOException, InterruptedException {
+        return createInbox(baseUrl, null);
+    }
+
+    /** Creates an inbox on that instance with this Idempotency-Key (or none if null); checks the 201 and returns its id. */
+    public String createInbox(String baseUrl, String idempotencyKey) throws IOException, InterruptedException {
+        HttpResponse<String> response = send("POST", baseUrl + "/v1/inboxes", "{}", idempotencyKey);
+        assertThat(response.statusCode()).as("POST %s/v1/inboxes: %s", baseUrl, response.body()).isEqualTo(201);
+        return JSON.readTree(response.body()).path("id").asText();
+    }
+
+    /**
+     * Follows a list's has_more/cursor to its end: page {@code n} (from 0) is read from {@code baseUrl.apply(n) + list}
+     * and handed to {@code onPage} with its index before the next one is requested.
+     */
+    public void walk(IntFunction<String> baseUrl, String list, ObjIntConsumer<JsonNode> onPage)
+            throws IOException, InterruptedException {
+        String cursor = null;
+        for (int page = 0; ; page++) {
+            JsonNode body = get(baseUrl.apply(page) + list
+                    + (cursor == null ? "" : (list.contains("?") ? "&" : "?") + "cursor=" + cursor));
+            onPage.accept(body, page);
+            if (!body.path("has_more").asBoolean()) {
+                return;
+            }
+            cursor = body.path("cursor").asText();
+        }
     }
 }

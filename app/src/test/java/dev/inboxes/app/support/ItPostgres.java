@@ -49,7 +49,9 @@ public final class ItPostgres implements AutoCloseable {
 
     /** What an app instance needs to use this database, with a fixed cursor secret; callers may add more. */
     public Map<String, String> appEnvironment() {
-        Map<String, String> environment = new HashMap<>(AppProcess.database(jdbcUrl()));
+        Map<String, String> environment = new HashMap<>();
+        environment.put("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl());
+        environment.put("QUARKUS_DATASOURCE_USERNAME", "postgres");
         environment.put("INBOXES_CURSOR_SECRET", "cursor-secret-of-the-integration-tests-0123456789");
         return environment;
     }

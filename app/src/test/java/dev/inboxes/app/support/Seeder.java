@@ -1,6 +1,5 @@
 package dev.inboxes.app.support;
 
-import io.restassured.RestAssured;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,7 +25,7 @@ public final class Seeder {
      */
     public static List<String> createInboxes(String apiKey, int count, IntFunction<String> body) {
         HttpClient client = HttpClient.newHttpClient();
-        URI uri = URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/v1/inboxes");
+        URI uri = URI.create(Api.baseUrl() + "/v1/inboxes");
         Semaphore inFlight = new Semaphore(IN_FLIGHT);
         List<CompletableFuture<String>> created = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {

@@ -48,10 +48,7 @@ public record RecordMessage(String from, String to, String subject, String text)
     }
 
     private static String text(String value) {
-        if (value.length() > MAX_TEXT_LENGTH) {
-            throw new InvalidArgumentException("text", "text must be at most " + MAX_TEXT_LENGTH
-                    + " characters (got " + value.length() + ").");
-        }
+        Text.requireMaxLength("text", value, MAX_TEXT_LENGTH); // line breaks are fine in a body
         if (value.indexOf('\u0000') >= 0) {
             throw new InvalidArgumentException("text", "text must not contain NUL characters.");
         }

@@ -21,4 +21,9 @@ public record Page<T>(List<T> items, String nextCursor, boolean hasMore, Optiona
             throw new IllegalArgumentException("nextCursor must be present exactly when hasMore is true");
         }
     }
+
+    /** The total for serializers that omit a null field: {@code null} on later pages. */
+    public Long totalOrNull() {
+        return total.isPresent() ? total.getAsLong() : null;
+    }
 }

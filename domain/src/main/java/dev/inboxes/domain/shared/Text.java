@@ -29,12 +29,18 @@ public final class Text {
         return quoted.append(value.codePointCount(0, value.length()) > QUOTED_LENGTH ? "…'" : "'").toString();
     }
 
-    /** Rejects text that is too long or contains control characters; returns it unchanged otherwise. */
-    public static String requirePlain(String argument, String value, int maxLength) {
+    /** Rejects text longer than {@code maxLength} characters; returns it unchanged otherwise. */
+    public static String requireMaxLength(String argument, String value, int maxLength) {
         if (value.length() > maxLength) {
             throw new InvalidArgumentException(argument, argument + " must be at most " + maxLength
                     + " characters (got " + value.length() + ").");
         }
+        return value;
+    }
+
+    /** Rejects text that is too long or contains control characters; returns it unchanged otherwise. */
+    public static String requirePlain(String argument, String value, int maxLength) {
+        requireMaxLength(argument, value, maxLength);
         if (hasControlCharacters(value)) {
             throw new InvalidArgumentException(argument, argument
                     + " must not contain control characters such as line breaks, tabs or NUL.");

@@ -7,7 +7,6 @@ import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
-import dev.inboxes.domain.shared.Timestamps;
 import dev.inboxes.mcp.AgentPages;
 import dev.inboxes.mcp.CallerAccount;
 import dev.inboxes.mcp.PageLimitInputSchema;
@@ -57,8 +56,7 @@ public class InboxTools {
         return asToolErrors(() -> {
             ToolArguments.requireKnown(call, "list_inboxes", "limit", "cursor", "q", "created_after", "created_before");
             String accountId = caller.id();
-            InboxFilter filter = InboxFilter.of(q, Timestamps.parseRfc3339("created_after", createdAfter),
-                    Timestamps.parseRfc3339("created_before", createdBefore));
+            InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
             var page = inboxes.list(accountId, filter, PageRequest.parse(limit, cursor, PageLimits.AGENTS));
             return pages.respond(page, InboxService.scope(accountId, filter), AgentInbox::fromDomain, AgentInboxPage::new,
                     "inbox", "inboxes", FILTERS);

@@ -1,13 +1,12 @@
 package dev.inboxes.persistence.message;
 
-import jakarta.persistence.Basic;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
+/** The columns lists read; the body column is written by the insert's SQL and read by no list. */
 @Entity
 @Table(name = "messages")
 public class MessageEntity {
@@ -29,11 +28,6 @@ public class MessageEntity {
 
     @Column(nullable = false)
     public String preview;
-
-    /** Up to 100,000 characters that no list shows: loaded only when read. */
-    @Basic(fetch = FetchType.LAZY)
-    @Column(nullable = false)
-    public String body;
 
     @Column(name = "received_at", nullable = false)
     public Instant receivedAt;

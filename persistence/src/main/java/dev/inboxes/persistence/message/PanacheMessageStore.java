@@ -9,6 +9,7 @@ import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.util.Map;
 import org.hibernate.exception.ConstraintViolationException;
@@ -22,7 +23,7 @@ public class PanacheMessageStore implements MessageStore {
     private static final String COUNTER = "select i.messageCount from InboxEntity i where i.id = :inboxId";
 
     @Inject
-    MessageRepository messages;
+    EntityManager entityManager;
 
     @Inject
     KeysetReader keysetReader;
@@ -32,7 +33,7 @@ public class PanacheMessageStore implements MessageStore {
     @Transactional
     public boolean insert(String accountId, Message message, String text) {
         try {
-            return messages.getEntityManager().createNativeQuery("""
+            return entityManager.createNativeQuery("""
                             INSERT INTO messages (id, inbox_id, from_address, to_address, subject, preview, body,
                                                   received_at)
                             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8

@@ -2,6 +2,7 @@ package dev.inboxes.persistence.paging;
 
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +10,9 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -30,6 +33,10 @@ public class KeysetReader {
 
     @Inject
     MeterRegistry meters;
+
+    /** Meters by list and kind of page, looked up once rather than on every page. */
+    private final Map<String, Timer> queryTimers = new ConcurrentHashMap<>();
+    private final Map<String, DistributionSummary> rowSummaries = new ConcurrentHashMap<>();
 
     /**
      * Rows strictly after {@code after} in list order, at most {@code fetchSize}; with {@code withTotal}, also
@@ -54,14 +61,18 @@ public class KeysetReader {
         Timer.Sample started = Timer.start(meters);
         List<?> results = page.getResultList();
         // First pages carry the total: their time is what a total costs beyond a page.
-        started.stop(meters.timer("inboxes.page.query", "list", query.list(), "first_page", String.valueOf(withTotal)));
-        meters.summary("inboxes.page.rows", "list", query.list()).record(results.size());
+        started.stop(queryTimers.computeIfAbsent(query.list() + withTotal, key -> meters.timer("inboxes.page.query",
+                "list", query.list(), "first_page", String.valueOf(withTotal))));
+        rowSummaries.computeIfAbsent(query.list(), list -> meters.summary("inboxes.page.rows", "list", list))
+                .record(results.size());
+        // With the total, each result is (row, total).
+        Function<Object, Object> row = withTotal ? result -> ((Object[]) result)[0] : result -> result;
+        List<T> rows = results.stream().map(row).map(rowType::cast).map(toDomain).toList();
         if (!withTotal) {
-            return new Slice<>(results.stream().map(rowType::cast).map(toDomain).toList(), OptionalLong.empty());
+            return new Slice<>(rows, OptionalLong.empty());
         }
         // An empty first page saw no matching row, so in its snapshot the total is zero.
         long total = results.isEmpty() ? 0 : ((Number) ((Object[]) results.get(0))[1]).longValue();
-        List<T> rows = results.stream().map(result -> rowType.cast(((Object[]) result)[0])).map(toDomain).toList();
         return new Slice<>(rows, OptionalLong.of(total));
     }
 }
