@@ -1,5 +1,6 @@
 package dev.inboxes.api;
 
+import dev.inboxes.api.paging.PagingDocs;
 import jakarta.ws.rs.core.Application;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
@@ -10,18 +11,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** The OpenAPI document's front page; routes and schemas come from the resources. */
 @OpenAPIDefinition(
         info = @Info(title = "Inboxes API", version = "1",
-                description = """
-                        Email inboxes for AI agents and programs. Every list is paginated, newest first, with an \
-                        opaque cursor:
-
-                        1. Request the first page without `cursor`. It carries `total`, the number of matching items.
-                        2. While `has_more` is true, request again with `cursor` set to the page's `cursor` and the \
-                        same filters. The `Link: <…>; rel="next"` header holds that URL ready to use.
-                        3. Stop when `has_more` is false (`cursor` is then null).
-
-                        Walking every page returns each item that exists for the whole walk exactly once, even \
-                        while items are created and deleted. Errors are RFC 9457 problems whose `detail` says \
-                        what to do next."""),
+                description = "Email inboxes for AI agents and programs. Every list is paginated, newest first, "
+                        + "with an opaque cursor. Errors are RFC 9457 problems whose `detail` says what to do next.\n\n"
+                        + PagingDocs.PROTOCOL),
         tags = {
                 @Tag(name = "Accounts", description = "Sign up: get an API key."),
                 @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes."),

@@ -1,11 +1,24 @@
 package dev.inboxes.app;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.inboxes.domain.paging.Pager;
+import dev.inboxes.domain.paging.QueryScope;
 import jakarta.persistence.Entity;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Map;
+import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
 import org.junit.jupiter.api.Test;
 
 /** The dependency rule: the domain knows no framework, and adapters meet only through the domain. */
@@ -15,12 +28,20 @@ class ArchitectureTest {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.inboxes");
 
+    /**
+     * Static fields that may hold what a native image must not freeze at build time, each with its reason; the
+     * native build initializes their classes at run time (application.properties, checked by NativeReflectionIT).
+     */
+    private static final Map<String, String> RUN_TIME_INITIALIZED_FIELDS = Map.of(
+            "dev.inboxes.domain.shared.RandomIds$Source.RANDOM",
+            "the one SecureRandom of ids and secrets, seeded in each process");
+
     @Test
-    void theDomainDependsOnNoFramework() {
+    void theDomainDependsOnNoFrameworkAndNoInfrastructure() {
         noClasses().that().resideInAPackage("dev.inboxes.domain..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "jakarta..", "javax.persistence..", "javax.inject..", "io.quarkus..", "org.hibernate..",
-                        "io.smallrye..", "io.vertx..", "com.fasterxml..", "org.jboss..")
+                        "io.smallrye..", "io.vertx..", "com.fasterxml..", "org.jboss..", "java.sql..", "javax.sql..")
                 .check(PRODUCTION);
     }
 
@@ -51,6 +72,33 @@ class ArchitectureTest {
     void entitiesStayInPersistence() {
         noClasses().that().areAnnotatedWith(Entity.class)
                 .should().resideOutsideOfPackage("dev.inboxes.persistence..")
+                .check(PRODUCTION);
+    }
+
+    /** Paging lives once: adapters ask a service for a page and map it; they never page or build a cursor scope. */
+    @Test
+    void onlyTheDomainPages() {
+        noClasses().that().resideOutsideOfPackages("dev.inboxes.domain..", "dev.inboxes.persistence..")
+                .should().dependOnClassesThat().areAssignableTo(Pager.class)
+                .orShould().dependOnClassesThat().areAssignableTo(QueryScope.class)
+                .check(PRODUCTION);
+    }
+
+    /**
+     * Quarkus initializes application classes while building a native image, so a static generator, key, thread
+     * or socket would be created once at build time and shipped in the image (one seed for every process).
+     */
+    @Test
+    void noStaticStateThatANativeImageWouldFreeze() {
+        noFields().that().areStatic()
+                .and(DescribedPredicate.describe("not initialized at run time",
+                        (JavaField field) -> !RUN_TIME_INITIALIZED_FIELDS.containsKey(
+                                field.getOwner().getName() + "." + field.getName())))
+                .should().haveRawType(DescribedPredicate.describe("a generator, key, thread or socket",
+                        type -> type.isAssignableTo(Random.class) || type.isAssignableTo(SplittableRandom.class)
+                                || type.isAssignableTo(Thread.class) || type.isAssignableTo(ExecutorService.class)
+                                || type.isAssignableTo(Socket.class) || type.isAssignableTo(ServerSocket.class)
+                                || type.isAssignableTo(Mac.class) || type.isAssignableTo(Cipher.class)))
                 .check(PRODUCTION);
     }
 }

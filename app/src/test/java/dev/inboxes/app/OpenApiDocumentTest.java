@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code docs/openapi.json} is the spec clients are generated from (the openapi-client module builds from it),
  * so it must be exactly what the service serves. Refresh it with:
- * {@code ./mvnw -B -pl app verify -Dtest=OpenApiDocumentTest -DupdateOpenApi=true -DskipITs}
+ * {@code ./mvnw -B -pl app -am verify -Dtest=OpenApiDocumentTest -Dsurefire.failIfNoSpecifiedTests=false -DupdateOpenApi=true -DskipITs}
  */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
@@ -36,8 +36,9 @@ class OpenApiDocumentTest {
         }
         assertThat(Files.exists(COMMITTED)).as("docs/openapi.json exists").isTrue();
         assertThat(JSON.readTree(Files.readString(COMMITTED)))
-                .as("docs/openapi.json is stale: refresh it with ./mvnw -B -pl app verify -Dtest=OpenApiDocumentTest "
-                        + "-DupdateOpenApi=true -DskipITs, then rebuild the generated client")
+                .as("docs/openapi.json is stale: refresh it with ./mvnw -B -pl app -am verify "
+                        + "-Dtest=OpenApiDocumentTest -Dsurefire.failIfNoSpecifiedTests=false -DupdateOpenApi=true "
+                        + "-DskipITs (it rebuilds the generated client too)")
                 .isEqualTo(served);
     }
 }

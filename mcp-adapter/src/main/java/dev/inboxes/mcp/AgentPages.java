@@ -2,10 +2,8 @@ package dev.inboxes.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.inboxes.domain.paging.Keyed;
 import dev.inboxes.domain.paging.Page;
-import dev.inboxes.domain.paging.Pager;
-import dev.inboxes.domain.paging.QueryScope;
+import dev.inboxes.domain.paging.PageRequest;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,7 +14,7 @@ import java.util.function.Function;
 /**
  * Turns a domain page into a tool result an agent can afford: the page as structured content, the same JSON
  * compact as text, and a one-line summary. The text never exceeds {@value #TEXT_BUDGET} characters: when rows
- * are large the page keeps fewer of them and its cursor continues right after the last one kept.
+ * are large, it asks the list again for fewer of them, and that page's cursor continues right after the last.
  */
 @ApplicationScoped
 public class AgentPages {
@@ -24,43 +22,46 @@ public class AgentPages {
     /** The most characters of text one page may put into an agent's context. */
     public static final int TEXT_BUDGET = 16_000;
 
-    @Inject
-    ObjectMapper mapper;
+    private final ObjectMapper mapper;
 
     @Inject
-    Pager pager;
+    public AgentPages(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
 
     /**
-     * @param view builds the serialized page from rows, cursor, has_more and total
+     * @param request    the page the agent asked for
+     * @param list       the service's list, asked again with a smaller limit when the page is over budget
+     * @param toRow      the row an agent sees for one item
      * @param item       how the summary names one item, e.g. {@code inbox}
      * @param items      how the summary names several, e.g. {@code inboxes}
-     * @param filterHint the list's filters, for the summary of a large first page; {@code null} when it has none
+     * @param filterHint the list's filters, suggested when a first page is large; {@code null} when it has none
      */
-    public <T extends Keyed, R> ToolResponse respond(Page<T> page, QueryScope scope, Function<T, R> toRow,
-            PageView<R> view, String item, String items, String filterHint) {
-        Fitted fitted = fit(page, scope, toRow, view, new AgentSummaries.Noun(item, items), filterHint);
+    public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
+            String item, String items, String filterHint) {
+        Fitted fitted = fit(request, list, toRow, new AgentSummaries.Noun(item, items), filterHint);
         return new ToolResponse(false, List.of(new TextContent(fitted.json()), new TextContent(fitted.summary())),
                 fitted.structured(), null);
     }
 
-    private <T extends Keyed, R> Fitted fit(Page<T> page, QueryScope scope, Function<T, R> toRow, PageView<R> view,
+    private <T, R> Fitted fit(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
             AgentSummaries.Noun noun, String filterHint) {
-        List<R> rows = page.items().stream().map(toRow).toList();
-        Page<T> candidate = page;
-        while (true) { // a shortened page keeps a prefix of the page's rows
-            Object structured = view.of(rows.subList(0, candidate.items().size()), candidate.nextCursor(),
-                    candidate.hasMore(), candidate.totalOrNull());
+        PageRequest asked = request;
+        while (true) {
+            Page<T> page = list.apply(asked);
+            AgentPage<R> structured = new AgentPage<>(page.items().stream().map(toRow).toList(), page.nextCursor(),
+                    page.hasMore(), page.totalOrNull());
             String json = json(structured);
-            String summary = AgentSummaries.of(candidate, page.items().size(), noun, filterHint);
+            String summary = AgentSummaries.of(page, request.limit(), noun, filterHint);
             int excess = json.length() + summary.length() - TEXT_BUDGET;
-            if (excess <= 0 || candidate.items().size() == 1) {
+            int rows = page.items().size();
+            if (excess <= 0 || rows <= 1) {
                 return new Fitted(structured, json, summary);
             }
-            // Drop at least as many rows as the excess needs at the page's average row size, then check again.
-            int kept = candidate.items().size();
-            int averageRow = Math.max(1, json.length() / kept);
-            int keep = Math.max(1, kept - Math.max(1, (excess + averageRow - 1) / averageRow));
-            candidate = pager.shorten(page, keep, scope);
+            // Ask for at least as many rows fewer as the excess needs at this page's average row size.
+            int averageRow = Math.max(1, json.length() / rows);
+            int fewer = Math.max(1, rows - Math.max(1, (excess + averageRow - 1) / averageRow));
+            asked = request.withLimit(fewer);
         }
     }
 
@@ -68,14 +69,8 @@ public class AgentPages {
         try {
             return mapper.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a page view must serialize", e);
+            throw new IllegalStateException("a page must serialize", e);
         }
-    }
-
-    /** Builds the serialized page of one list. */
-    @FunctionalInterface
-    public interface PageView<R> {
-        Object of(List<R> rows, String cursor, boolean hasMore, Long total);
     }
 
     private record Fitted(Object structured, String json, String summary) {

@@ -12,11 +12,12 @@ final class AgentSummaries {
     }
 
     /**
-     * @param fetched    how many rows the page had before it was shortened to the text budget
+     * @param limit      how many rows the agent asked for: a page with more to come and fewer rows was shortened
+     *                   to the text budget
      * @param noun       what the list holds, singular and plural
      * @param filterHint the list's filters, suggested when the total is large; {@code null} when it has none
      */
-    static String of(Page<?> page, int fetched, Noun noun, String filterHint) {
+    static String of(Page<?> page, int limit, Noun noun, String filterHint) {
         int count = page.items().size();
         StringBuilder line = new StringBuilder();
         if (page.total().isPresent()) {
@@ -25,7 +26,7 @@ final class AgentSummaries {
         } else {
             line.append(count).append(" more ").append(noun.of(count)).append(", newest first");
         }
-        if (count < fetched) {
+        if (page.hasMore() && count < limit) {
             line.append(" (fewer than limit: these rows are large, and a page stays under ")
                     .append(AgentPages.TEXT_BUDGET).append(" characters)");
         }

@@ -25,8 +25,8 @@ public class PageLimitInputSchema implements InputSchemaGenerator<JsonObject> {
         JsonObject limit = schema.getJsonObject("properties").getJsonObject("limit");
         limit.put("type", "integer")
                 .put("minimum", 1)
-                .put("maximum", PageLimits.AGENTS.maxLimit())
-                .put("default", PageLimits.AGENTS.defaultLimit());
+                .put("maximum", PageLimits.AGENTS_MAX_LIMIT)
+                .put("default", PageLimits.DEFAULT_LIMIT);
         return schema;
     }
 }

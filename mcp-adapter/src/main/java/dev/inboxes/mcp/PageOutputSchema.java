@@ -6,14 +6,12 @@ import io.quarkiverse.mcp.server.GlobalOutputSchemaGenerator;
 import io.quarkiverse.mcp.server.OutputSchemaGenerator;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
 
 /**
- * The output schema of a list tool. Generated row schemas are reused, but the page envelope is stated by
- * hand: {@code cursor} is null on the last page and {@code total} appears on the first page only, which a
- * schema generated from the record would get wrong (a client that validates would reject a last page).
+ * The output schema of a list tool ({@link AgentPage}), from its row type: {@code @Tool.OutputSchema(from = Row.class,
+ * generator = PageOutputSchema.class)}. The row schema is generated; the page envelope is stated by hand, because
+ * {@code cursor} is null on the last page and {@code total} appears on the first page only, which a schema
+ * generated from the record would get wrong (a client that validates would reject a last page).
  */
 @Singleton
 public class PageOutputSchema implements OutputSchemaGenerator {
@@ -24,14 +22,14 @@ public class PageOutputSchema implements OutputSchemaGenerator {
     @Inject
     ObjectMapper mapper;
 
-    /** @param page a record with a {@code List<Row> data} component */
+    /** @param row the type of the page's rows */
     @Override
-    public Object generate(Class<?> page) {
+    public Object generate(Class<?> row) {
         ObjectNode schema = mapper.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         properties.putObject("data").put("type", "array")
                 .put("description", "At most limit items, newest first.")
-                .set("items", mapper.valueToTree(rows.generate(rowType(page))));
+                .set("items", mapper.valueToTree(rows.generate(row)));
         ObjectNode cursor = properties.putObject("cursor");
         cursor.putArray("type").add("string").add("null");
         cursor.put("description", "Pass it back as cursor to get the next page; null when has_more is false.");
@@ -40,13 +38,5 @@ public class PageOutputSchema implements OutputSchemaGenerator {
                 .put("description", "Items matching the query; on the first page only.");
         schema.putArray("required").add("data").add("cursor").add("has_more");
         return schema;
-    }
-
-    private static Class<?> rowType(Class<?> page) {
-        RecordComponent data = Arrays.stream(page.getRecordComponents())
-                .filter(component -> component.getName().equals("data"))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(page + " has no data component"));
-        return (Class<?>) ((ParameterizedType) data.getGenericType()).getActualTypeArguments()[0];
     }
 }

@@ -1,7 +1,7 @@
 package dev.inboxes.mcp;
 
 import dev.inboxes.domain.shared.DomainException;
-import dev.inboxes.domain.shared.Outages;
+import dev.inboxes.domain.shared.StoreUnavailableException;
 import io.quarkiverse.mcp.server.ToolCallException;
 import java.util.function.Supplier;
 
@@ -19,12 +19,9 @@ public final class ToolFailures {
             return work.get();
         } catch (DomainException e) {
             throw new ToolCallException(e.getMessage());
-        } catch (RuntimeException e) {
-            if (Outages.isDatabaseOutage(e)) {
-                throw new ToolCallException("The service's database is unavailable right now. Wait a few seconds "
-                        + "and call the tool again with the same arguments.", e);
-            }
-            throw e;
+        } catch (StoreUnavailableException e) {
+            throw new ToolCallException("The service's database is unavailable right now. Wait a few seconds "
+                    + "and call the tool again with the same arguments.", e);
         }
     }
 }

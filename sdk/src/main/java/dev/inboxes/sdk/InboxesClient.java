@@ -3,12 +3,12 @@ package dev.inboxes.sdk;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
- * The Inboxes API for programs. Lists are paginated on the wire; this client hides the pages where a
- * program wants every item ({@link #listInboxes()}, {@link #streamInboxes()}) and shows them where it wants
- * control ({@link #listInboxesPage(ListInboxesParams)}).
+ * The Inboxes API for programs. Lists are paginated on the wire; every list has the same two forms: a page
+ * call ({@link #listInboxesPage(ListInboxesParams)}) for control, and an auto-paging iterable
+ * ({@link #iterateInboxes(ListInboxesParams)}) that hides the pages, with {@code toList()} and {@code stream()}.
+ * {@link #listInboxes()} returns every inbox.
  *
  * <p>Immutable and thread-safe: build one per API key and share it. Every method throws an
  * {@link InboxesException} subclass on failure. Idempotent calls (reads, deletes, and creates, which always
@@ -98,45 +98,23 @@ public final class InboxesClient {
         return ResponseReader.readPage(transport.send(ApiCall.get("/v1/inboxes" + query)), Inbox.class);
     }
 
-    /** @return every inbox of the account, newest first, read 200 per request */
+    /**
+     * Every inbox, fetched page by page as the iterable is consumed ({@code toList()}, {@code stream()}, a
+     * {@code for} loop): {@code iterateInboxes(null).stream().limit(3)} makes one request.
+     *
+     * @param params filters ({@code q}, {@code createdAfter}, {@code createdBefore}) and the page size (default
+     *               {@value #AUTO_PAGING_LIMIT}); no cursor: a walk starts at the first page; may be {@code null}
+     * @return every matching inbox, newest first; nothing is requested before iteration starts
+     */
+    public AutoPagingIterable<Inbox> iterateInboxes(ListInboxesParams params) {
+        ListInboxesParams first = params != null ? params : ListInboxesParams.builder().build();
+        int limit = autoPagingLimit(first.limit(), first.cursor());
+        return new AutoPagingIterable<>(cursor -> listInboxesPage(first.toBuilder().limit(limit).cursor(cursor).build()));
+    }
+
+    /** @return every inbox of the account, newest first, read {@value #AUTO_PAGING_LIMIT} per request */
     public List<Inbox> listInboxes() {
-        return listInboxes(null);
-    }
-
-    /**
-     * @param filters {@code q}, {@code createdAfter}, {@code createdBefore}, and optionally a page size
-     *                (default {@value #AUTO_PAGING_LIMIT}); must not carry a cursor; may be {@code null}
-     * @return every matching inbox, newest first
-     */
-    public List<Inbox> listInboxes(ListInboxesParams filters) {
-        return iterateInboxes(filters).toList();
-    }
-
-    /** @return every inbox, fetched lazily page by page as the stream is consumed */
-    public Stream<Inbox> streamInboxes() {
-        return streamInboxes(null);
-    }
-
-    /**
-     * @param filters as for {@link #listInboxes(ListInboxesParams)}
-     * @return every matching inbox, fetched lazily: {@code streamInboxes(f).limit(3)} makes one request
-     */
-    public Stream<Inbox> streamInboxes(ListInboxesParams filters) {
-        return iterateInboxes(filters).stream();
-    }
-
-    /** @return every inbox as an iterable that fetches pages lazily, for a {@code for} loop */
-    public AutoPagingIterable<Inbox> iterateInboxes() {
-        return iterateInboxes(null);
-    }
-
-    /**
-     * @param filters as for {@link #listInboxes(ListInboxesParams)}
-     * @return every matching inbox; the first request happens when iteration starts
-     */
-    public AutoPagingIterable<Inbox> iterateInboxes(ListInboxesParams filters) {
-        ListInboxesParams firstPage = autoPagingParams(filters);
-        return new AutoPagingIterable<>(cursor -> listInboxesPage(firstPage.toBuilder().cursor(cursor).build()));
+        return iterateInboxes(null).toList();
     }
 
     /**
@@ -163,39 +141,36 @@ public final class InboxesClient {
         return ResponseReader.readPage(transport.send(ApiCall.get(messagesPath(inboxId) + query)), Message.class);
     }
 
-    /** @return every message of the inbox, newest first, read 200 per request */
-    public List<Message> listMessages(String inboxId) {
-        return iterateMessages(inboxId).toList();
-    }
-
-    /** @return every message of the inbox, fetched lazily page by page */
-    public Stream<Message> streamMessages(String inboxId) {
-        return iterateMessages(inboxId).stream();
-    }
-
-    /** @return every message of the inbox as an iterable that fetches pages lazily */
-    public AutoPagingIterable<Message> iterateMessages(String inboxId) {
+    /**
+     * Every message of the inbox, fetched page by page as the iterable is consumed.
+     *
+     * @param params the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
+     * @return every message, newest first; nothing is requested before iteration starts
+     */
+    public AutoPagingIterable<Message> iterateMessages(String inboxId, ListMessagesParams params) {
         requireInboxId(inboxId); // fail now, not at the first request
+        int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
         return new AutoPagingIterable<>(cursor -> listMessagesPage(inboxId,
-                ListMessagesParams.builder().limit(AUTO_PAGING_LIMIT).cursor(cursor).build()));
+                ListMessagesParams.builder().limit(limit).cursor(cursor).build()));
+    }
+
+    /** @return every message of the inbox, newest first, read {@value #AUTO_PAGING_LIMIT} per request */
+    public List<Message> listMessages(String inboxId) {
+        return iterateMessages(inboxId, null).toList();
     }
 
     /**
-     * The params an auto-paging walk starts from: the caller's filters, the SDK's page size, no cursor.
+     * The page size of an auto-paging walk: the caller's, or the server's maximum.
      *
-     * @throws IllegalArgumentException when the filters carry a cursor: a walk that returns "every inbox"
-     *                                  must start at the first page (resume with listInboxesPage instead)
+     * @throws IllegalArgumentException when the params carry a cursor: a walk that returns "every item" must
+     *                                  start at the first page (resume with the page call instead)
      */
-    private static ListInboxesParams autoPagingParams(ListInboxesParams filters) {
-        if (filters == null) {
-            return ListInboxesParams.builder().limit(AUTO_PAGING_LIMIT).build();
-        }
-        if (filters.cursor() != null) {
+    private static int autoPagingLimit(Integer limit, String cursor) {
+        if (cursor != null) {
             throw new IllegalArgumentException("Auto-paging starts at the first page and follows the cursor itself; "
-                    + "remove the cursor, or page manually with listInboxesPage");
+                    + "remove the cursor, or page manually with the list's page call");
         }
-        Integer limit = filters.limit() != null ? filters.limit() : AUTO_PAGING_LIMIT;
-        return filters.toBuilder().limit(limit).build();
+        return limit != null ? limit : AUTO_PAGING_LIMIT;
     }
 
     private static String inboxPath(String inboxId) {

@@ -61,7 +61,7 @@ class AutoPagingTest {
             Instant after = Instant.parse("2026-01-01T00:00:00Z");
             ListInboxesParams filters = ListInboxesParams.builder().q("bot").createdAfter(after).build();
 
-            assertThat(stub.client().listInboxes(filters)).hasSize(5);
+            assertThat(stub.client().iterateInboxes(filters).toList()).hasSize(5);
 
             assertThat(stub.requests()).hasSize(3).allSatisfy(request -> {
                 assertThat(request.query("q")).isEqualTo("bot");
@@ -74,7 +74,7 @@ class AutoPagingTest {
     @Test
     void aLimitInTheFiltersOverridesTheDefaultPageSize() throws Exception {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(2, 1))) {
-            stub.client().listInboxes(ListInboxesParams.builder().limit(50).build());
+            stub.client().iterateInboxes(ListInboxesParams.builder().limit(50).build()).toList();
 
             assertThat(stub.requests()).extracting(request -> request.query("limit")).containsExactly("50", "50");
         }
@@ -85,8 +85,8 @@ class AutoPagingTest {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(2, 1))) {
             ListInboxesParams withCursor = ListInboxesParams.builder().cursor("c1").build();
 
-            assertThatThrownBy(() -> stub.client().listInboxes(withCursor))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("listInboxesPage");
+            assertThatThrownBy(() -> stub.client().iterateInboxes(withCursor).toList())
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("page call");
             assertThat(stub.requests()).isEmpty();
         }
     }
@@ -112,6 +112,19 @@ class AutoPagingTest {
             });
             assertThat(stub.requests()).extracting(request -> request.query("cursor"))
                     .containsExactly(null, "c1", "c2");
+        }
+    }
+
+    @Test
+    void theMessageWalksPageSizeCanBeSetLikeTheInboxWalks() throws Exception {
+        try (StubServer stub = StubServer.start(Fixtures.pagedList(5, 2, Fixtures::messageJson))) {
+            List<Message> messages = stub.client().iterateMessages("inb_1", ListMessagesParams.builder().limit(2).build())
+                    .toList();
+
+            assertThat(messages).hasSize(5);
+            assertThat(stub.requests()).extracting(request -> request.query("limit")).containsOnly("2");
+            assertThatThrownBy(() -> stub.client().iterateMessages("inb_1",
+                    ListMessagesParams.builder().cursor("c1").build())).isInstanceOf(IllegalArgumentException.class);
         }
     }
 

@@ -79,7 +79,7 @@ class ErrorMappingTest {
     void aPlainTextUriTooLongIsAValidationException() throws Exception {
         try (StubServer stub = StubServer.replying(StubReply.text(414, "text/plain", "URI Too Long"))) {
             ValidationException e = catchThrowableOfType(ValidationException.class,
-                    () -> stub.client().listInboxes(ListInboxesParams.builder().q("x".repeat(100)).build()));
+                    () -> stub.client().iterateInboxes(ListInboxesParams.builder().q("x".repeat(100)).build()).toList());
 
             assertThat(e.statusCode()).isEqualTo(414);
             assertThat(e.getMessage()).contains("URI Too Long");

@@ -19,10 +19,10 @@ class LazyPagingTest {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(6, 2))) {
             InboxesClient client = stub.client();
 
-            AutoPagingIterable<Inbox> inboxes = client.iterateInboxes();
+            AutoPagingIterable<Inbox> inboxes = client.iterateInboxes(null);
             Iterator<Inbox> iterator = inboxes.iterator();
-            Stream<Inbox> stream = client.streamInboxes();
-            Stream<Message> messages = client.streamMessages("inb_1");
+            Stream<Inbox> stream = client.iterateInboxes(null).stream();
+            Stream<Message> messages = client.iterateMessages("inb_1", null).stream();
 
             assertThat(stub.requests()).isEmpty();
             assertThat(iterator.hasNext()).isTrue();
@@ -35,7 +35,7 @@ class LazyPagingTest {
     @Test
     void theNextPageIsRequestedOnlyWhenTheCurrentOneIsUsedUp() throws Exception {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(5, 2))) {
-            Iterator<Inbox> iterator = stub.client().iterateInboxes().iterator();
+            Iterator<Inbox> iterator = stub.client().iterateInboxes(null).iterator();
 
             assertThat(iterator.next().id()).isEqualTo("inb_0");
             assertThat(iterator.next().id()).isEqualTo("inb_1");
@@ -51,7 +51,7 @@ class LazyPagingTest {
     @Test
     void aLimitedStreamStopsRequestingPages() throws Exception {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(20, 5))) {
-            List<Inbox> firstThree = stub.client().streamInboxes().limit(3).toList();
+            List<Inbox> firstThree = stub.client().iterateInboxes(null).stream().limit(3).toList();
 
             assertThat(firstThree).extracting(Inbox::id).containsExactly("inb_0", "inb_1", "inb_2");
             assertThat(stub.requests()).hasSize(1);
@@ -61,7 +61,7 @@ class LazyPagingTest {
     @Test
     void findFirstOnAFilteredStreamReadsOnlyTheNeededPages() throws Exception {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(20, 5))) {
-            Inbox seventh = stub.client().streamInboxes()
+            Inbox seventh = stub.client().iterateInboxes(null).stream()
                     .filter(inbox -> inbox.id().equals("inb_7")).findFirst().orElseThrow();
 
             assertThat(seventh.address()).isEqualTo("user7@inboxes.test");
@@ -72,7 +72,7 @@ class LazyPagingTest {
     @Test
     void breakingOutOfAForLoopSavesTheRemainingRequests() throws Exception {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(20, 5))) {
-            for (Inbox inbox : stub.client().iterateInboxes()) {
+            for (Inbox inbox : stub.client().iterateInboxes(null)) {
                 if (inbox.id().equals("inb_4")) {
                     break;
                 }
@@ -84,7 +84,7 @@ class LazyPagingTest {
     @Test
     void eachIterationIsANewWalkFromTheFirstPage() throws Exception {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(3, 2))) {
-            AutoPagingIterable<Inbox> inboxes = stub.client().iterateInboxes();
+            AutoPagingIterable<Inbox> inboxes = stub.client().iterateInboxes(null);
 
             assertThat(inboxes.toList()).hasSize(3);
             assertThat(inboxes.stream().count()).isEqualTo(3);
@@ -96,7 +96,7 @@ class LazyPagingTest {
     @Test
     void anExhaustedIteratorThrowsNoSuchElement() throws Exception {
         try (StubServer stub = StubServer.start(Fixtures.pagedInboxes(1, 5))) {
-            Iterator<Inbox> iterator = stub.client().iterateInboxes().iterator();
+            Iterator<Inbox> iterator = stub.client().iterateInboxes(null).iterator();
             iterator.next();
 
             assertThat(iterator.hasNext()).isFalse();

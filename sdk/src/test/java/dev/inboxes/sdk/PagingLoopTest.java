@@ -33,7 +33,7 @@ class PagingLoopTest {
         String[] cycle = {"c1", "c2", "c3", "c1"};
         try (StubServer stub = StubServer.start(
                 request -> pageWithCursor(request.index(), cycle[request.index() % 4]))) {
-            assertThatThrownBy(() -> stub.client().streamMessages("inb_1").count())
+            assertThatThrownBy(() -> stub.client().iterateMessages("inb_1", null).stream().count())
                     .isExactlyInstanceOf(PagingException.class);
             assertThat(stub.requests()).hasSize(4);
         }
@@ -61,7 +61,7 @@ class PagingLoopTest {
     void itemsBeforeTheFaultyPageAreDeliveredAndTheWalkEnds() throws Exception {
         try (StubServer stub = StubServer.start(request -> pageWithCursor(request.index(), "same"))) {
             List<String> seen = new ArrayList<>();
-            var iterator = stub.client().iterateInboxes().iterator();
+            var iterator = stub.client().iterateInboxes(null).iterator();
 
             assertThatThrownBy(() -> iterator.forEachRemaining(inbox -> seen.add(inbox.id())))
                     .isInstanceOf(PagingException.class);

@@ -54,7 +54,7 @@ final class UsageExamples {
     }
 
     static void lazyStream(InboxesClient client) {
-        Optional<Inbox> billing = client.streamInboxes()
+        Optional<Inbox> billing = client.iterateInboxes(null).stream()
                 .filter(inbox -> inbox.address().startsWith("billing"))
                 .findFirst(); // stops requesting pages as soon as it is found
     }
@@ -86,7 +86,7 @@ final class UsageExamples {
                 .createdAfter(Instant.parse("2026-11-01T00:00:00Z"))
                 .createdBefore(Instant.parse("2026-12-01T00:00:00Z"))
                 .build();
-        List<Inbox> bots = client.listInboxes(novemberBots);
+        List<Inbox> bots = client.iterateInboxes(novemberBots).toList();
 
         // Only the count: one request for a one-item first page.
         long count = client.listInboxesPage(novemberBots.toBuilder().limit(1).build()).total().orElseThrow();
@@ -107,7 +107,7 @@ final class UsageExamples {
                 .build());
 
         List<Message> all = client.listMessages(inbox.id());
-        long aboutOrders = client.streamMessages(inbox.id())
+        long aboutOrders = client.iterateMessages(inbox.id(), ListMessagesParams.builder().limit(50).build()).stream()
                 .filter(m -> m.subject().startsWith("Order"))
                 .count();
         Page<Message> latestTen = client.listMessagesPage(inbox.id(),

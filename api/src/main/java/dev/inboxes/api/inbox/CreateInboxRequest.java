@@ -10,11 +10,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(name = "CreateInboxRequest", description = "Both fields are optional; an empty body or {} creates an inbox "
         + "with a random address.")
 public record CreateInboxRequest(
-        @Schema(description = "The part before @: 1 to 64 characters, ASCII letters, digits, '.', '_' or '-', "
+        @Schema(description = "The part before @: 1 to " + CreateInbox.MAX_USERNAME_LENGTH + " characters, ASCII letters, digits, '.', '_' or '-', "
                 + "starting with a letter or digit; stored lower case. Random when absent.", examples = "support-bot",
                 nullable = true) String username,
         @JsonProperty("display_name")
-        @Schema(description = "Human-readable name, 1 to 256 characters without control characters.",
+        @Schema(description = "Human-readable name, 1 to " + CreateInbox.MAX_DISPLAY_NAME_LENGTH
+                + " characters without control characters.",
                 examples = "Support bot", nullable = true) String displayName) {
 
     private static final Set<String> FIELDS = Set.of("username", "display_name");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.json.JsonBodies;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.paging.PageResponses;
+import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
 import dev.inboxes.domain.inbox.CreatedInbox;
@@ -114,29 +115,18 @@ public class InboxResource {
 
     @GET
     @Operation(operationId = "listInboxes", summary = "List inboxes, newest first, one page at a time",
-            description = """
-                    Returns one page of the account's inboxes, newest first (`created_at` descending, ties by id \
-                    descending).
-
-                    Paging protocol:
-                    1. Call without `cursor`. The first page carries `total`: how many inboxes match. When it is \
-                    large, narrow the query with `q`, `created_after` or `created_before` instead of paging through \
-                    everything.
-                    2. If `has_more` is true, call again with `cursor` set to the page's `cursor` and the same \
-                    filters (the `Link` header with `rel="next"` is that URL). `limit` may change between pages.
-                    3. Stop when `has_more` is false; `cursor` is then null. Later pages omit `total`.
-
-                    Every inbox that exists for the whole walk is returned exactly once, even while inboxes are \
-                    created or deleted. A cursor belongs to the account and filters that produced it: a different \
-                    query answers 400 `cursor-mismatch`, a damaged cursor 400 `invalid-cursor`.""")
+            description = "Returns one page of the account's inboxes, newest first (`created_at` descending, ties "
+                    + "by id descending). When `total` is large, narrow the query with `q`, `created_after` or "
+                    + "`created_before` instead of paging through everything.\n\n" + PagingDocs.PROTOCOL)
     @APIResponse(responseCode = "200", description = "One page of inboxes.",
-            headers = @Header(name = "Link", description = "`<url>; rel=\"next\"` when has_more is true.",
+            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
     public RestResponse<InboxPage> list(
-            @Parameter(description = "Items per page, 1 to 200.", schema = @Schema(type = SchemaType.INTEGER,
-                    minimum = "1", maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,
-            @Parameter(description = "The `cursor` of the previous page; omit for the first page.")
+            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
+                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
+                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
+            @Parameter(description = PagingDocs.CURSOR_PARAMETER)
             @QueryParam("cursor") String cursor,
             @Parameter(description = "Case-insensitive substring of the address or display name.", examples = {})
             @QueryParam("q") String q,

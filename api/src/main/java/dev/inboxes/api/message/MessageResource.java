@@ -1,9 +1,11 @@
 package dev.inboxes.api.message;
 
+import dev.inboxes.domain.message.RecordMessage;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.json.JsonBodies;
 import dev.inboxes.api.paging.PageResponses;
+import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
 import dev.inboxes.domain.message.MessageService;
@@ -57,7 +59,8 @@ public class MessageResource {
 
     @POST
     @Operation(operationId = "recordMessage", summary = "Record an inbound message",
-            description = "Records a message received by the inbox. Its preview is the first 200 characters of text.")
+            description = "Records a message received by the inbox. Its preview is the first "
+                    + RecordMessage.PREVIEW_LENGTH + " characters of text.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = RecordMessageRequest.class)))
     @APIResponse(responseCode = "201", description = "The recorded message.",
@@ -74,27 +77,18 @@ public class MessageResource {
 
     @GET
     @Operation(operationId = "listMessages", summary = "List an inbox's messages, newest first, one page at a time",
-            description = """
-                    Returns one page of the inbox's messages, newest first (`received_at` descending, ties by id \
-                    descending).
-
-                    Paging protocol:
-                    1. Call without `cursor`. The first page carries `total`: how many messages the inbox holds.
-                    2. If `has_more` is true, call again with `cursor` set to the page's `cursor` (the `Link` header \
-                    with `rel="next"` is that URL). `limit` may change between pages.
-                    3. Stop when `has_more` is false; `cursor` is then null. Later pages omit `total`.
-
-                    Every message that exists for the whole walk is returned exactly once, even while messages \
-                    arrive. A cursor belongs to the inbox and account that produced it.""")
+            description = "Returns one page of the inbox's messages, newest first (`received_at` descending, ties "
+                    + "by id descending). A cursor belongs to its inbox.\n\n" + PagingDocs.PROTOCOL)
     @APIResponse(responseCode = "200", description = "One page of messages.",
-            headers = @Header(name = "Link", description = "`<url>; rel=\"next\"` when has_more is true.",
+            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MessagePage.class)))
     public RestResponse<MessagePage> list(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
-            @Parameter(description = "Items per page, 1 to 200.", schema = @Schema(type = SchemaType.INTEGER,
-                    minimum = "1", maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,
-            @Parameter(description = "The `cursor` of the previous page; omit for the first page.")
+            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
+                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
+                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
+            @Parameter(description = PagingDocs.CURSOR_PARAMETER)
             @QueryParam("cursor") String cursor,
             @Context UriInfo uriInfo) {
         var page = messages.list(account.id(), inboxId, PageRequest.parse(limit, cursor, PageLimits.PROGRAMS));

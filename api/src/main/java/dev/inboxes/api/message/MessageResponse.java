@@ -1,5 +1,6 @@
 package dev.inboxes.api.message;
 
+import dev.inboxes.domain.message.RecordMessage;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.inboxes.domain.message.Message;
 import java.time.Instant;
@@ -15,7 +16,7 @@ public record MessageResponse(
         @Schema(description = "Sender's address.", examples = "alice@example.com", required = true) String from,
         @Schema(description = "Recipient address.", examples = "support-bot@inboxes.test", required = true) String to,
         @Schema(description = "Subject line.", examples = "Order #1042 has not arrived", required = true) String subject,
-        @Schema(description = "At most the first 200 characters of the text.",
+        @Schema(description = "At most the first " + RecordMessage.PREVIEW_LENGTH + " characters of the text.",
                 examples = "Hello, my order placed on Monday has not arrived yet.", required = true) String preview,
         @JsonProperty("received_at")
         @Schema(description = "When it was recorded, RFC 3339 UTC with microseconds; the list's sort key.",

@@ -8,13 +8,15 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 @Schema(name = "RecordMessageRequest", description = "An inbound message to record in the inbox.")
 public record RecordMessageRequest(
-        @Schema(description = "Sender's email address, at most 320 characters.", examples = "alice@example.com",
+        @Schema(description = "Sender's email address, at most " + RecordMessage.MAX_ADDRESS_LENGTH + " characters.", examples = "alice@example.com",
                 required = true) String from,
         @Schema(description = "Recipient address; defaults to the inbox's address.", examples = "support-bot@inboxes.test",
                 nullable = true) String to,
-        @Schema(description = "Subject line, at most 998 characters without line breaks; may be empty.",
+        @Schema(description = "Subject line, at most " + RecordMessage.MAX_SUBJECT_LENGTH
+                + " characters without line breaks; may be empty.",
                 examples = "Order #1042 has not arrived", required = true) String subject,
-        @Schema(description = "Plain-text body, at most 100,000 characters. Lists show its first 200 characters "
+        @Schema(description = "Plain-text body, at most " + RecordMessage.MAX_TEXT_LENGTH + " characters. Lists show its first "
+                + RecordMessage.PREVIEW_LENGTH + " characters "
                 + "as preview.", examples = "Hello, my order placed on Monday has not arrived yet.", required = true)
         String text) {
 

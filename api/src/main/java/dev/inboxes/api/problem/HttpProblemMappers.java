@@ -2,6 +2,7 @@ package dev.inboxes.api.problem;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.inboxes.domain.shared.StoreUnavailableException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -11,7 +12,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import dev.inboxes.domain.shared.Outages;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -82,20 +82,18 @@ public class HttpProblemMappers {
                 .build();
     }
 
+    /** Any request that needs the database while it is away: not the caller's fault, and worth a retry. */
+    @ServerExceptionMapper
+    public Response storeUnavailable(StoreUnavailableException e) {
+        LOG.warnf("Database unavailable: %s", e.getMessage());
+        return Response.fromResponse(ProblemType.UNAVAILABLE.response(UNAVAILABLE_DETAIL))
+                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
-        if (Outages.isDatabaseOutage(e)) {
-            LOG.warnf("Database unavailable: %s", e.getMessage());
-            return unavailable();
-        }
         LOG.error("Unexpected failure", e);
         return ProblemType.INTERNAL_ERROR.response("An unexpected error occurred. Retry later; if it persists, "
                 + "report it with the time of the request.");
-    }
-
-    /** The answer to any request that needs the database while it is away. */
-    private static Response unavailable() {
-        return Response.fromResponse(ProblemType.UNAVAILABLE.response(UNAVAILABLE_DETAIL))
-                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
     }
 }

@@ -2,7 +2,7 @@ package dev.inboxes.api.security;
 
 import dev.inboxes.api.problem.HttpProblemMappers;
 import dev.inboxes.api.problem.ProblemType;
-import dev.inboxes.domain.shared.Outages;
+import dev.inboxes.domain.shared.StoreUnavailableException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.credential.TokenCredential;
 import io.quarkus.security.identity.IdentityProviderManager;
@@ -42,7 +42,7 @@ public class ApiKeyAuthenticationMechanism implements HttpAuthenticationMechanis
         String apiKey = authorization.substring(SCHEME.length()).trim();
         TokenAuthenticationRequest request = new TokenAuthenticationRequest(new TokenCredential(apiKey, "bearer"));
         return identityProviderManager.authenticate(HttpSecurityUtils.setRoutingContextAttribute(request, context))
-                .onFailure(Outages::isDatabaseOutage).transform(outage -> {
+                .onFailure(StoreUnavailableException.class).transform(outage -> {
                     // The key could not be checked, which is not the caller's fault: answered with 503 below.
                     context.put(DATABASE_OUTAGE, Boolean.TRUE);
                     return new AuthenticationFailedException("database unavailable", outage);

@@ -8,7 +8,6 @@ import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
-import dev.inboxes.domain.paging.Pager;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -32,8 +31,8 @@ public class DomainWiring {
     @Produces
     @Singleton
     @Startup
-    Pager pager(InboxesConfig config) {
-        return new Pager(new CursorCodec(cursorKeys(config)));
+    CursorCodec cursors(InboxesConfig config) {
+        return new CursorCodec(cursorKeys(config));
     }
 
     @Produces
@@ -44,14 +43,14 @@ public class DomainWiring {
 
     @Produces
     @Singleton
-    InboxService inboxService(InboxStore store, Pager pager, InboxesConfig config, Clock clock) {
-        return new InboxService(store, pager, config.mailDomain(), clock);
+    InboxService inboxService(InboxStore store, CursorCodec cursors, InboxesConfig config, Clock clock) {
+        return new InboxService(store, cursors, config.mailDomain(), clock);
     }
 
     @Produces
     @Singleton
-    MessageService messageService(MessageStore store, InboxService inboxes, Pager pager, Clock clock) {
-        return new MessageService(store, inboxes, pager, clock);
+    MessageService messageService(MessageStore store, InboxService inboxes, CursorCodec cursors, Clock clock) {
+        return new MessageService(store, inboxes, cursors, clock);
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.inboxes.app.support.Api;
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.app.support.SeededAccount;
 import dev.inboxes.generated.ApiClient;
 import dev.inboxes.generated.ApiException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inboxes.app.support.Api;
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.app.support.SeededAccount;
 import dev.inboxes.sdk.AuthenticationException;
 import dev.inboxes.sdk.ConflictException;
@@ -57,10 +57,10 @@ class SdkTest {
         AtomicInteger requests = new AtomicInteger();
         InboxesClient client = client(seeded.apiKey, requests);
 
-        assertThat(client.streamInboxes().limit(3).toList()).hasSize(3);
+        assertThat(client.iterateInboxes(null).stream().limit(3).toList()).hasSize(3);
         assertThat(requests.get()).isEqualTo(1);
 
-        List<Inbox> sales = client.listInboxes(ListInboxesParams.builder().q("sales desk").limit(50).build());
+        List<Inbox> sales = client.iterateInboxes(ListInboxesParams.builder().q("sales desk").limit(50).build()).toList();
         assertThat(sales).hasSize(SeededAccount.salesDesks())
                 .allSatisfy(inbox -> assertThat(inbox.displayName()).startsWith("Sales desk"));
 

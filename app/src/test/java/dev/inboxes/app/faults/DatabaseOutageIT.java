@@ -82,10 +82,9 @@ class DatabaseOutageIT {
     }
 
     private static Set<String> allInboxIds(Client client, String baseUrl) throws Exception {
-        Set<String> ids = new HashSet<>();
-        client.walk(index -> baseUrl, "/v1/inboxes?limit=200",
-                (page, index) -> page.path("data").forEach(inbox -> assertThat(ids.add(inbox.path("id").asText())).isTrue()));
-        return ids;
+        List<String> ids = client.walk(index -> baseUrl, "/v1/inboxes?limit=200").ids();
+        assertThat(ids).doesNotHaveDuplicates();
+        return Set.copyOf(ids);
     }
 
 

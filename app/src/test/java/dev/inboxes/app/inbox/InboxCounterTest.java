@@ -2,7 +2,7 @@ package dev.inboxes.app.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;

@@ -5,7 +5,7 @@ import static dev.inboxes.app.support.Api.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.Api;
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.paging.Keyset;

@@ -1,11 +1,12 @@
 package dev.inboxes.app.inbox;
 
 import static dev.inboxes.app.support.Api.as;
-import static dev.inboxes.app.support.PageWalk.cursorOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.PageWalk;
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.app.support.SeededAccount;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(PostgresResource.class)
 class InboxListingTest {
 
+    private static final String CREATED_AT = "created_at";
+
     String apiKey;
     Set<String> createdIds;
 
@@ -36,72 +39,67 @@ class InboxListingTest {
 
     @Test
     void walkingAllPagesByCursorReturnsEveryInboxOnceNewestFirst() {
-        PageWalk walk = PageWalk.walk(as(apiKey).get("/v1/inboxes"),
-                page -> as(apiKey).queryParam("cursor", cursorOf(page)).get("/v1/inboxes"));
+        PageWalk walk = Api.walk(apiKey, "/v1/inboxes", Map.of());
 
         assertThat(walk.pages()).hasSize(65); // 64 full pages of 50 and one of 19
-        assertThat(walk.pages().subList(0, 64)).allSatisfy(page -> assertThat(page.jsonPath().getList("data")).hasSize(50));
+        assertThat(walk.pages().subList(0, 64)).allSatisfy(page -> assertThat(page.path("data")).hasSize(50));
         assertThat(walk.total()).isEqualTo(SeededAccount.INBOXES);
-        walk.assertStrictOrderWithoutRepeats();
+        walk.assertStrictOrderWithoutRepeats(CREATED_AT);
         assertThat(Set.copyOf(walk.ids())).isEqualTo(createdIds);
     }
 
     @Test
-    void theLinkHeaderLeadsThroughTheSameWalk() {
-        PageWalk walk = PageWalk.walk(as(apiKey).queryParam("limit", 200).get("/v1/inboxes"),
-                page -> as(apiKey).urlEncodingEnabled(false).get(nextLink(page)));
+    void theLinkHeaderLeadsThroughTheSameWalk() throws Exception {
+        String[] next = {"/v1/inboxes?limit=200"};
+        PageWalk walk = PageWalk.walk((cursor, index) -> {
+            Response page = as(apiKey).urlEncodingEnabled(false).get(next[0]);
+            next[0] = page.header("Link") == null ? null : nextLink(page);
+            return Api.page(page);
+        });
 
         assertThat(walk.pages()).hasSize(17);
-        walk.assertStrictOrderWithoutRepeats();
+        walk.assertStrictOrderWithoutRepeats(CREATED_AT);
         assertThat(Set.copyOf(walk.ids())).isEqualTo(createdIds);
     }
 
     @Test
-    void theLimitMayChangeBetweenPages() {
-        int[] limits = {1, 200, 7, 50, 199};
-        int[] call = {0};
-        PageWalk walk = PageWalk.walk(as(apiKey).queryParam("limit", 3).get("/v1/inboxes"),
-                page -> as(apiKey).queryParam("limit", limits[call[0]++ % limits.length])
-                        .queryParam("cursor", cursorOf(page)).get("/v1/inboxes"));
+    void theLimitMayChangeBetweenPages() throws Exception {
+        int[] limits = {3, 1, 200, 7, 50, 199};
+        PageWalk walk = PageWalk.walk((cursor, index) ->
+                Api.page(apiKey, "/v1/inboxes", Map.of("limit", limits[index % limits.length]), cursor));
 
-        walk.assertStrictOrderWithoutRepeats();
+        walk.assertStrictOrderWithoutRepeats(CREATED_AT);
         assertThat(walk.items()).hasSize(SeededAccount.INBOXES);
     }
 
     @Test
     void theQueryFilterAppliesToRowsAndTotal() {
         long expected = SeededAccount.salesDesks();
-        PageWalk walk = PageWalk.walk(as(apiKey).queryParam("q", "SALES DESK").get("/v1/inboxes"),
-                page -> as(apiKey).queryParam("q", "SALES DESK").queryParam("cursor", cursorOf(page))
-                        .get("/v1/inboxes"));
+        PageWalk walk = Api.walk(apiKey, "/v1/inboxes", Map.of("q", "SALES DESK"));
 
         assertThat(walk.total()).isEqualTo(expected);
         assertThat(walk.items()).hasSize((int) expected)
-                .allSatisfy(row -> assertThat((String) row.get("display_name")).startsWith("Sales desk"));
-        walk.assertStrictOrderWithoutRepeats();
+                .allSatisfy(row -> assertThat(row.path("display_name").asText()).startsWith("Sales desk"));
+        walk.assertStrictOrderWithoutRepeats(CREATED_AT);
     }
 
     @Test
     void theTimeWindowIsInclusiveAfterAndExclusiveBefore() {
-        List<Map<String, Object>> all = PageWalk.walk(as(apiKey).queryParam("limit", 200).get("/v1/inboxes"),
-                page -> as(apiKey).queryParam("limit", 200).queryParam("cursor", cursorOf(page))
-                        .get("/v1/inboxes")).items();
-        String after = (String) all.get(2_500).get("created_at");
-        String before = (String) all.get(500).get("created_at");
+        List<JsonNode> all = Api.walk(apiKey, "/v1/inboxes", Map.of("limit", 200)).items();
+        String after = all.get(2_500).path(CREATED_AT).asText();
+        String before = all.get(500).path(CREATED_AT).asText();
         Set<String> expected = all.stream()
-                .filter(row -> !Instant.parse((String) row.get("created_at")).isBefore(Instant.parse(after)))
-                .filter(row -> Instant.parse((String) row.get("created_at")).isBefore(Instant.parse(before)))
-                .map(row -> (String) row.get("id"))
+                .filter(row -> !Instant.parse(row.path(CREATED_AT).asText()).isBefore(Instant.parse(after)))
+                .filter(row -> Instant.parse(row.path(CREATED_AT).asText()).isBefore(Instant.parse(before)))
+                .map(row -> row.path("id").asText())
                 .collect(Collectors.toSet());
 
-        PageWalk window = PageWalk.walk(as(apiKey).queryParam("created_after", after).queryParam("created_before", before)
-                        .queryParam("limit", 100).get("/v1/inboxes"),
-                page -> as(apiKey).queryParam("created_after", after).queryParam("created_before", before)
-                        .queryParam("limit", 100).queryParam("cursor", cursorOf(page)).get("/v1/inboxes"));
+        PageWalk window = Api.walk(apiKey, "/v1/inboxes",
+                Map.of("created_after", after, "created_before", before, "limit", 100));
 
         assertThat(window.total()).isEqualTo(expected.size());
         assertThat(Set.copyOf(window.ids())).isEqualTo(expected);
-        window.assertStrictOrderWithoutRepeats();
+        window.assertStrictOrderWithoutRepeats(CREATED_AT);
     }
 
     private static String nextLink(Response page) {

@@ -2,7 +2,7 @@ package dev.inboxes.app.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
@@ -11,6 +11,7 @@ import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.domain.testing.ListOrder;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -46,8 +47,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(PostgresResource.class)
 class InboxPagingPropertyTest {
 
-    private static final Comparator<Inbox> LIST_ORDER =
-            Comparator.comparing(Inbox::createdAt).thenComparing(Inbox::id).reversed();
+    private static final Comparator<Inbox> LIST_ORDER = ListOrder.rows();
 
     @Inject
     InboxService inboxes;

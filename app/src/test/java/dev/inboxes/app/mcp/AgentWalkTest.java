@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inboxes.app.support.Api;
-import dev.inboxes.app.support.Messages;
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.app.support.Client;
+import dev.inboxes.app.support.PageWalk;
+import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.app.support.SeededAccount;
-import dev.inboxes.app.support.Seeder;
+import dev.inboxes.mcp.AgentPages;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -35,7 +36,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(PostgresResource.class)
 class AgentWalkTest {
 
-    static final int TEXT_BUDGET = 16_000;
+    static final int TEXT_BUDGET = AgentPages.TEXT_BUDGET;
 
     @Test
     void anAgentWalksAll3219InboxesSeeingEachOnceWithTotalOnlyFirst() {
@@ -47,9 +48,10 @@ class AgentWalkTest {
 
             Walk walk = walk(agent, "list_inboxes", Map.of("limit", 100));
 
-            assertThat(walk.pages).isEqualTo(33);
-            assertThat(walk.ids).hasSize(SeededAccount.INBOXES).doesNotHaveDuplicates();
-            assertThat(Set.copyOf(walk.ids)).isEqualTo(seeded.inboxIds);
+            assertThat(walk.pages.pages()).hasSize(33);
+            assertThat(walk.pages.ids()).hasSize(SeededAccount.INBOXES);
+            walk.pages.assertStrictOrderWithoutRepeats("created_at");
+            assertThat(Set.copyOf(walk.pages.ids())).isEqualTo(seeded.inboxIds);
             assertThat(walk.largestText).isLessThanOrEqualTo(TEXT_BUDGET);
 
             CallToolResult fifty = call(agent, "list_inboxes", Map.of("limit", 50));
@@ -64,7 +66,7 @@ class AgentWalkTest {
     @Test
     void oversizedInboxRowsGiveShorterPagesWithinTheBudgetAndLoseNothing() {
         String apiKey = Api.newAccount();
-        List<String> created = Seeder.createInboxes(apiKey, 150,
+        List<String> created = new Client(apiKey).createInboxes(Api.baseUrl(), 150,
                 i -> "{\"display_name\":\"" + ("Ω" + i + " ").repeat(100).substring(0, 256) + "\"}");
         try (McpSyncClient agent = connected(apiKey)) {
             CallToolResult first = call(agent, "list_inboxes", Map.of("limit", 100));
@@ -74,8 +76,8 @@ class AgentWalkTest {
             assertThat(text(first, 1)).contains("fewer than limit");
 
             Walk walk = walk(agent, "list_inboxes", Map.of("limit", 100));
-            assertThat(Set.copyOf(walk.ids)).isEqualTo(Set.copyOf(created));
-            assertThat(walk.ids).doesNotHaveDuplicates();
+            assertThat(Set.copyOf(walk.pages.ids())).isEqualTo(Set.copyOf(created));
+            walk.pages.assertStrictOrderWithoutRepeats("created_at");
             assertThat(walk.largestText).isLessThanOrEqualTo(TEXT_BUDGET);
             System.out.printf("MCP list_inboxes with 256-character display names: %d rows per page at limit 100, "
                     + "largest page %d characters%n", rows.size(), walk.largestText);
@@ -88,17 +90,17 @@ class AgentWalkTest {
         String inboxId = Api.createInbox(apiKey, Map.of());
         List<String> recorded = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
-            recorded.add(Messages.record(apiKey, inboxId, ("Subject " + i + " ").repeat(100).substring(0, 998),
+            recorded.add(Api.recordMessage(apiKey, inboxId, ("Subject " + i + " ").repeat(100).substring(0, 998),
                     "\"quoted\" text needs escaping\n".repeat(400)));
         }
         try (McpSyncClient agent = connected(apiKey)) {
             Walk walk = walk(agent, "list_messages", Map.of("inbox_id", inboxId, "limit", 100));
-            assertThat(walk.pages).isGreaterThan(1);
-            assertThat(Set.copyOf(walk.ids)).isEqualTo(Set.copyOf(recorded));
-            assertThat(walk.ids).doesNotHaveDuplicates();
+            assertThat(walk.pages.pages()).hasSizeGreaterThan(1);
+            assertThat(Set.copyOf(walk.pages.ids())).isEqualTo(Set.copyOf(recorded));
+            walk.pages.assertStrictOrderWithoutRepeats("received_at");
             assertThat(walk.largestText).isLessThanOrEqualTo(TEXT_BUDGET);
             System.out.printf("MCP list_messages with 998-character subjects: %d pages for 60 messages, largest "
-                    + "page %d characters%n", walk.pages, walk.largestText);
+                    + "page %d characters%n", walk.pages.pages().size(), walk.largestText);
         }
     }
 
@@ -139,30 +141,25 @@ class AgentWalkTest {
                 .initializationTimeout(Duration.ofSeconds(10)).build();
     }
 
-    /** Follows has_more/cursor to the end, checking the page fields and the budget on every page. */
+    /** Follows has_more/cursor to the end as any walk is followed, checking the text budget on every page. */
     private static Walk walk(McpSyncClient agent, String tool, Map<String, Object> arguments) {
-        Walk walk = new Walk();
-        String cursor = null;
-        do {
-            Map<String, Object> call = new HashMap<>(arguments);
-            if (cursor != null) {
-                call.put("cursor", cursor);
-            }
-            CallToolResult result = call(agent, tool, call);
-            Map<String, Object> page = structured(result);
-            assertThat(page.containsKey("total")).as("total on the first page only").isEqualTo(walk.pages == 0);
-            assertThat(page).containsKeys("data", "cursor", "has_more");
-            int textLength = result.content().stream().mapToInt(content -> ((TextContent) content).text().length()).sum();
-            walk.largestText = Math.max(walk.largestText, textLength);
-            assertThat(textLength).as("page %d text", walk.pages).isLessThanOrEqualTo(TEXT_BUDGET);
-            for (Object row : (List<?>) page.get("data")) {
-                walk.ids.add((String) ((Map<?, ?>) row).get("id"));
-            }
-            walk.pages++;
-            cursor = (String) page.get("cursor");
-            assertThat(cursor != null).isEqualTo(page.get("has_more"));
-        } while (cursor != null);
-        return walk;
+        int[] largestText = {0};
+        try {
+            PageWalk pages = PageWalk.walk((cursor, index) -> {
+                Map<String, Object> call = new HashMap<>(arguments);
+                if (cursor != null) {
+                    call.put("cursor", cursor);
+                }
+                CallToolResult result = call(agent, tool, call);
+                int textLength = result.content().stream().mapToInt(content -> ((TextContent) content).text().length()).sum();
+                assertThat(textLength).as("page %d text", index).isLessThanOrEqualTo(TEXT_BUDGET);
+                largestText[0] = Math.max(largestText[0], textLength);
+                return Client.JSON.valueToTree(result.structuredContent());
+            });
+            return new Walk(pages, largestText[0]);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static CallToolResult call(McpSyncClient agent, String tool, Map<String, Object> arguments) {
@@ -186,9 +183,6 @@ class AgentWalkTest {
         return ((TextContent) result.content().get(block)).text();
     }
 
-    private static final class Walk {
-        final List<String> ids = new ArrayList<>();
-        int pages;
-        int largestText;
+    private record Walk(PageWalk pages, int largestText) {
     }
 }

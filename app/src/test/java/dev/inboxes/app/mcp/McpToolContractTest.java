@@ -3,7 +3,7 @@ package dev.inboxes.app.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.Api;
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkiverse.mcp.server.test.McpAssured;

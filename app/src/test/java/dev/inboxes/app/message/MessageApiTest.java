@@ -2,13 +2,11 @@ package dev.inboxes.app.message;
 
 import static dev.inboxes.app.support.Api.as;
 import static dev.inboxes.app.support.Api.assertProblem;
-import static dev.inboxes.app.support.PageWalk.cursorOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.Api;
-import dev.inboxes.app.support.Messages;
 import dev.inboxes.app.support.PageWalk;
-import dev.inboxes.app.support.PostgresResource;
+import dev.inboxes.persistence.testing.PostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -53,26 +51,25 @@ class MessageApiTest {
         String inboxId = Api.createInbox(apiKey, Map.of());
         List<String> recorded = new ArrayList<>();
         for (int i = 0; i < 23; i++) {
-            recorded.add(Messages.record(apiKey, inboxId, "Subject " + i, "Body " + i));
+            recorded.add(Api.recordMessage(apiKey, inboxId, "Subject " + i, "Body " + i));
         }
 
-        PageWalk walk = PageWalk.walk(as(apiKey).queryParam("limit", 5).get("/v1/inboxes/" + inboxId + "/messages"),
-                page -> as(apiKey).queryParam("limit", 5).queryParam("cursor", cursorOf(page))
-                        .get("/v1/inboxes/" + inboxId + "/messages"));
+        PageWalk walk = Api.walk(apiKey, "/v1/inboxes/" + inboxId + "/messages", Map.of("limit", 5));
 
         assertThat(walk.total()).isEqualTo(23);
         assertThat(walk.pages()).hasSize(5);
         walk.assertStrictOrderWithoutRepeats("received_at");
         Collections.reverse(recorded);
         assertThat(walk.ids()).containsExactlyElementsOf(recorded);
-        assertThat(walk.pages().get(0).header("Link")).contains("/v1/inboxes/" + inboxId + "/messages?limit=5&cursor=");
+        assertThat(as(apiKey).queryParam("limit", 5).get("/v1/inboxes/" + inboxId + "/messages").header("Link"))
+                .contains("/v1/inboxes/" + inboxId + "/messages?limit=5&cursor=");
     }
 
     @Test
     void anotherAccountsInboxHasNoMessagesForYou() {
         String owner = Api.newAccount();
         String inboxId = Api.createInbox(owner, Map.of());
-        Messages.record(owner, inboxId, "Private", "Secret");
+        Api.recordMessage(owner, inboxId, "Private", "Secret");
         String stranger = Api.newAccount();
 
         assertProblem(as(stranger).get("/v1/inboxes/" + inboxId + "/messages"), 404, "not-found");
@@ -87,8 +84,8 @@ class MessageApiTest {
         String apiKey = Api.newAccount();
         String first = Api.createInbox(apiKey, Map.of());
         String second = Api.createInbox(apiKey, Map.of());
-        Messages.record(apiKey, first, "a", "a");
-        Messages.record(apiKey, first, "b", "b");
+        Api.recordMessage(apiKey, first, "a", "a");
+        Api.recordMessage(apiKey, first, "b", "b");
         String cursor = as(apiKey).queryParam("limit", 1).get("/v1/inboxes/" + first + "/messages").path("cursor");
 
         assertProblem(as(apiKey).queryParam("cursor", cursor).get("/v1/inboxes/" + second + "/messages"), 400,
@@ -100,7 +97,7 @@ class MessageApiTest {
     void deletingAnInboxDeletesItsMessages() {
         String apiKey = Api.newAccount();
         String inboxId = Api.createInbox(apiKey, Map.of());
-        Messages.record(apiKey, inboxId, "Doomed", "Gone soon");
+        Api.recordMessage(apiKey, inboxId, "Doomed", "Gone soon");
         as(apiKey).delete("/v1/inboxes/" + inboxId).then().statusCode(204);
         assertProblem(as(apiKey).get("/v1/inboxes/" + inboxId + "/messages"), 404, "not-found");
     }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.inboxes.domain.paging.Keyed;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -21,30 +23,47 @@ import org.junit.jupiter.api.Test;
 /**
  * What CI can prove about the native build without GraalVM: the build writes target/native-sources (see the
  * native-sources execution in the pom), and in it every class Jackson or Hibernate reads or writes
- * reflectively is registered, and the embedded database is left out.
+ * reflectively is registered, the classes that must not be frozen into the image heap are initialized at run
+ * time, and the embedded database is left out.
  */
 class NativeReflectionIT {
 
     private static final Path SOURCES = Path.of("target", "native-sources");
 
+    /** Classes whose static state must be created in the running process (see ArchitectureTest). */
+    static final List<String> RUN_TIME_INITIALIZED = List.of("dev.inboxes.domain.shared.RandomIds$Source");
+
     @Test
     void everySerializedRecordIsRegisteredForReflection() throws IOException {
         Set<String> registered = registeredClasses();
-        List<String> serialized = new ClassFileImporter()
+        JavaClasses production = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.inboxes.api", "dev.inboxes.mcp", "dev.inboxes.persistence")
-                .stream()
+                .importPackages("dev.inboxes");
+        List<String> serialized = production.stream()
                 .filter(JavaClass::isRecord)
                 .filter(record -> record.getModifiers().contains(JavaModifier.PUBLIC)) // private helpers are never written
                 .map(JavaClass::getName)
-                .filter(name -> !name.startsWith("dev.inboxes.persistence.") || name.endsWith("Row")
-                        || name.endsWith("$Key"))
+                .filter(name -> name.startsWith("dev.inboxes.api.") || name.startsWith("dev.inboxes.mcp.")
+                        || name.endsWith("Entity$Key"))
+                .toList();
+        // Every row of a paged list is a domain record that the list query constructs ("select new").
+        List<String> listRows = production.stream()
+                .filter(type -> type.isRecord() && type.isAssignableTo(Keyed.class))
+                .map(JavaClass::getName)
                 .toList();
 
         assertThat(serialized).contains("dev.inboxes.api.inbox.InboxPage", "dev.inboxes.api.problem.Problem",
-                "dev.inboxes.mcp.inbox.AgentInboxPage", "dev.inboxes.mcp.message.AgentMessagePage",
-                "dev.inboxes.persistence.inbox.InboxRow");
-        assertThat(registered).containsAll(serialized);
+                "dev.inboxes.mcp.AgentPage", "dev.inboxes.mcp.inbox.AgentInbox");
+        assertThat(listRows).contains("dev.inboxes.domain.inbox.Inbox", "dev.inboxes.domain.message.Message");
+        assertThat(registered).containsAll(serialized).containsAll(listRows);
+    }
+
+    @Test
+    void seededRandomnessIsCreatedAtRunTimeNeverInTheImageHeap() throws IOException {
+        String arguments = Files.readString(SOURCES.resolve("native-image.args"));
+
+        assertThat(RUN_TIME_INITIALIZED).allSatisfy(type -> assertThat(arguments).contains(type));
+        assertThat(arguments).contains("--initialize-at-run-time=");
     }
 
     @Test

@@ -5,18 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.function.IntFunction;
-import java.util.function.ObjIntConsumer;
 
-/** A small JSON client for tests that talk to app processes rather than to the in-test app. */
+/**
+ * The tests' one HTTP client of the API, for any instance (the in-test app through {@link Api}, or app processes):
+ * plain JDK HTTP and JSON, so what it sends is exactly what a program would.
+ */
 public final class Client {
 
     public static final ObjectMapper JSON = new ObjectMapper();
+    private static final int SEEDING_IN_FLIGHT = 8;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2))
             .version(HttpClient.Version.HTTP_1_1).build();
@@ -27,13 +36,25 @@ public final class Client {
     }
 
     /** A new account on that instance: its API key. */
-    public static String newAccount(String baseUrl) throws Exception {
-        return JSON.readTree(new Client(null).send("POST", baseUrl + "/v1/accounts", null, null).body())
-                .path("api_key").asText();
+    public static String newAccount(String baseUrl) {
+        try {
+            HttpResponse<String> response = new Client(null).send("POST", baseUrl + "/v1/accounts", null, null);
+            assertThat(response.statusCode()).as("POST /v1/accounts: %s", response.body()).isEqualTo(201);
+            return JSON.readTree(response.body()).path("api_key").asText();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     public HttpResponse<String> send(String method, String url, String body, String idempotencyKey)
             throws IOException, InterruptedException {
+        return http.send(request(method, url, body, idempotencyKey), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpRequest request(String method, String url, String body, String idempotencyKey) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
@@ -45,7 +66,7 @@ public final class Client {
         if (idempotencyKey != null) {
             request.header("Idempotency-Key", idempotencyKey);
         }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return request.build();
     }
 
     /** A JSON-RPC message to the MCP endpoint; returns the response (its Mcp-Session-Id header names the session). */
@@ -77,33 +98,64 @@ public final class Client {
         return JSON.readTree(response.body());
     }
 
-    /** Creates an inbox on that instance; checks the 201 and returns its id. */
+    /** Creates an inbox with a random address on that instance; checks the 201 and returns its id. */
     public String createInbox(String baseUrl) throws IOException, InterruptedException {
         return createInbox(baseUrl, null);
     }
 
     /** Creates an inbox on that instance with this Idempotency-Key (or none if null); checks the 201 and returns its id. */
     public String createInbox(String baseUrl, String idempotencyKey) throws IOException, InterruptedException {
-        HttpResponse<String> response = send("POST", baseUrl + "/v1/inboxes", "{}", idempotencyKey);
-        assertThat(response.statusCode()).as("POST %s/v1/inboxes: %s", baseUrl, response.body()).isEqualTo(201);
-        return JSON.readTree(response.body()).path("id").asText();
+        return createdId(send("POST", baseUrl + "/v1/inboxes", "{}", idempotencyKey));
+    }
+
+    /** Creates an inbox from this JSON body; checks the 201 and returns its id. */
+    public String createInboxFrom(String baseUrl, Map<String, ?> body) throws IOException, InterruptedException {
+        return createdId(send("POST", baseUrl + "/v1/inboxes", JSON.writeValueAsString(body), null));
     }
 
     /**
-     * Follows a list's has_more/cursor to its end: page {@code n} (from 0) is read from {@code baseUrl.apply(n) + list}
-     * and handed to {@code onPage} with its index before the next one is requested.
+     * Creates {@code count} inboxes, a few requests in flight at a time so seeding thousands stays quick;
+     * {@code body} gives the JSON body of the i-th.
+     *
+     * @return the created inboxes' ids, in no particular order
      */
-    public void walk(IntFunction<String> baseUrl, String list, ObjIntConsumer<JsonNode> onPage)
+    public List<String> createInboxes(String baseUrl, int count, IntFunction<String> body) {
+        URI uri = URI.create(baseUrl + "/v1/inboxes");
+        Semaphore inFlight = new Semaphore(SEEDING_IN_FLIGHT);
+        List<CompletableFuture<String>> created = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            inFlight.acquireUninterruptibly();
+            created.add(http.sendAsync(request("POST", uri.toString(), body.apply(i), null),
+                            HttpResponse.BodyHandlers.ofString())
+                    .whenComplete((response, error) -> inFlight.release())
+                    .thenApply(Client::createdId));
+        }
+        return created.stream().map(CompletableFuture::join).toList();
+    }
+
+    /** Records a message in the inbox; checks the 201 and returns the message's id. */
+    public String recordMessage(String baseUrl, String inboxId, String subject, String text)
             throws IOException, InterruptedException {
-        String cursor = null;
-        for (int page = 0; ; page++) {
-            JsonNode body = get(baseUrl.apply(page) + list
-                    + (cursor == null ? "" : (list.contains("?") ? "&" : "?") + "cursor=" + cursor));
-            onPage.accept(body, page);
-            if (!body.path("has_more").asBoolean()) {
-                return;
-            }
-            cursor = body.path("cursor").asText();
+        String body = JSON.writeValueAsString(Map.of("from", "sender@example.com", "subject", subject, "text", text));
+        return createdId(send("POST", baseUrl + "/v1/inboxes/" + inboxId + "/messages", body, null));
+    }
+
+    /**
+     * Walks a list on these instances: page {@code n} (from 0) is read from {@code baseUrl.apply(n) + list} with the
+     * previous page's cursor, and every page is checked as {@link PageWalk} checks any walk.
+     */
+    public PageWalk walk(IntFunction<String> baseUrl, String list) throws Exception {
+        return PageWalk.walk((cursor, page) -> get(baseUrl.apply(page) + list
+                + (cursor == null ? "" : (list.contains("?") ? "&" : "?") + "cursor=" + cursor)));
+    }
+
+    private static String createdId(HttpResponse<String> response) {
+        assertThat(response.statusCode()).as("%s %s: %s", response.request().method(), response.uri(), response.body())
+                .isEqualTo(201);
+        try {
+            return JSON.readTree(response.body()).path("id").asText();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

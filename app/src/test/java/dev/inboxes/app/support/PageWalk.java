@@ -2,77 +2,70 @@ package dev.inboxes.app.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.restassured.response.Response;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.testing.ListOrder;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 
-/** The pages of one walk through a REST list, with the checks every walk must pass. */
-public record PageWalk(List<Response> pages, List<Map<String, Object>> items) {
+/**
+ * One walk through any paged list, REST or MCP, with the checks every walk must pass: each page has
+ * {@code data}, {@code cursor} and {@code has_more}; {@code total} is on the first page only; {@code cursor}
+ * is null exactly on the last page.
+ */
+public record PageWalk(List<JsonNode> pages, List<JsonNode> items) {
 
     private static final int MAX_PAGES = 10_000;
 
-    /** Orders rows as the contract does: newest first by {@code timeField}, ties by id descending in byte order. */
-    public static Comparator<Map<String, Object>> listOrder(String timeField) {
-        return Comparator.comparing((Map<String, Object> row) -> Instant.parse((String) row.get(timeField)))
-                .thenComparing(row -> (String) row.get("id"))
-                .reversed();
+    /** Fetches page {@code index} (from 0) of a list: the first without a cursor, each next with the previous one's. */
+    @FunctionalInterface
+    public interface PageSource {
+        JsonNode fetch(String cursor, int index) throws Exception;
     }
 
-    /**
-     * Follows pages from {@code first} with {@code next} (given the previous page, fetch the next) until
-     * has_more is false, checking the page fields on the way.
-     */
-    public static PageWalk walk(Response first, Function<Response, Response> next) {
-        List<Response> pages = new ArrayList<>();
-        List<Map<String, Object>> items = new ArrayList<>();
-        Response page = first;
-        while (true) {
-            assertThat(page.statusCode()).as(page.asString()).isEqualTo(200);
+    public static PageWalk walk(PageSource source) throws Exception {
+        List<JsonNode> pages = new ArrayList<>();
+        List<JsonNode> items = new ArrayList<>();
+        String cursor = null;
+        do {
+            JsonNode page = source.fetch(cursor, pages.size());
             pages.add(page);
-            items.addAll(page.jsonPath().getList("data"));
             assertThat(pages).as("a walk that repeats pages never ends").hasSizeLessThan(MAX_PAGES);
-            Map<String, Object> body = page.jsonPath().getMap("$");
-            assertThat(body).containsKeys("data", "cursor", "has_more");
-            assertThat(body.containsKey("total")).as("total only on the first page").isEqualTo(pages.size() == 1);
-            boolean hasMore = page.jsonPath().getBoolean("has_more");
-            if (!hasMore) {
-                assertThat(body.get("cursor")).isNull();
-                assertThat(page.header("Link")).isNull();
-                return new PageWalk(pages, items);
-            }
-            assertThat(page.jsonPath().getString("cursor")).isNotBlank();
-            page = next.apply(page);
-        }
-    }
-
-    public static String cursorOf(Response page) {
-        return page.jsonPath().getString("cursor");
+            assertThat(page.has("data") && page.has("cursor") && page.has("has_more")).as("page fields: %s", page).isTrue();
+            assertThat(page.has("total")).as("total on the first page only").isEqualTo(pages.size() == 1);
+            page.path("data").forEach(items::add);
+            boolean hasMore = page.path("has_more").asBoolean();
+            cursor = page.path("cursor").isNull() ? null : page.path("cursor").asText();
+            assertThat(cursor != null && !cursor.isBlank()).as("a cursor exactly when has_more").isEqualTo(hasMore);
+        } while (cursor != null);
+        return new PageWalk(pages, items);
     }
 
     public long total() {
-        return pages.get(0).jsonPath().getLong("total");
+        return pages.get(0).path("total").asLong();
     }
 
     public List<String> ids() {
-        return items.stream().map(row -> (String) row.get("id")).toList();
+        return items.stream().map(row -> row.path("id").asText()).toList();
     }
 
-    /** Each inbox once, in strict list order across page boundaries. */
-    public void assertStrictOrderWithoutRepeats() {
-        assertStrictOrderWithoutRepeats("created_at");
+    /** The largest page's {@code data}: how many rows the walk's pages held at most. */
+    public int largestPage() {
+        return pages.stream().mapToInt(page -> page.path("data").size()).max().orElse(0);
     }
 
-    /** Each row once, in strict list order (newest first by {@code timeField}) across page boundaries. */
-    public void assertStrictOrderWithoutRepeats(String timeField) {
+    /** Each row once, in strict list order (newest first by {@code timeField}, ties by id) across page boundaries. */
+    public PageWalk assertStrictOrderWithoutRepeats(String timeField) {
         assertThat(ids()).doesNotHaveDuplicates();
-        Comparator<Map<String, Object>> order = listOrder(timeField);
         for (int i = 1; i < items.size(); i++) {
-            assertThat(order.compare(items.get(i - 1), items.get(i)))
+            assertThat(ListOrder.KEYSETS.compare(keyset(items.get(i - 1), timeField), keyset(items.get(i), timeField)))
                     .as("row %d comes strictly after row %d", i, i - 1).isNegative();
         }
+        return this;
+    }
+
+    private static Keyset keyset(JsonNode row, String timeField) {
+        return new Keyset(Instant.parse(row.path(timeField).asText()), row.path("id").asText());
     }
 }

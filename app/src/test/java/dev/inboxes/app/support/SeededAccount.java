@@ -25,7 +25,7 @@ public final class SeededAccount {
     public static synchronized SeededAccount get() {
         if (instance == null) {
             String apiKey = Api.newAccount();
-            instance = new SeededAccount(apiKey, Seeder.createInboxes(apiKey, INBOXES, i -> i % 7 == 0
+            instance = new SeededAccount(apiKey, new Client(apiKey).createInboxes(Api.baseUrl(), INBOXES, i -> i % 7 == 0
                     ? "{\"display_name\":\"Sales desk " + i + "\"}"
                     : "{\"display_name\":\"Agent " + i + "\"}"));
         }

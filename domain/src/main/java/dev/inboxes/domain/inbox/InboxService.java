@@ -1,5 +1,7 @@
 package dev.inboxes.domain.inbox;
 
+import dev.inboxes.domain.paging.CursorCodec;
+import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.paging.Pager;
@@ -21,9 +23,9 @@ public final class InboxService {
     private final String mailDomain;
     private final Clock clock;
 
-    public InboxService(InboxStore store, Pager pager, String mailDomain, Clock clock) {
+    public InboxService(InboxStore store, CursorCodec cursors, String mailDomain, Clock clock) {
         this.store = store;
-        this.pager = pager;
+        this.pager = new Pager(cursors);
         this.mailDomain = mailDomain.toLowerCase(Locale.ROOT);
         this.clock = clock;
     }
@@ -62,8 +64,15 @@ public final class InboxService {
                 (after, fetchSize, withTotal) -> store.page(accountId, filter, after, fetchSize, withTotal));
     }
 
-    /** The cursor scope of an inbox list, for surfaces that shorten pages (see {@link Pager#shorten}). */
-    public static QueryScope scope(String accountId, InboxFilter filter) {
+    /**
+     * A cursor of this list positioned right after {@code position}, as if a page had ended there: for tools
+     * that start a walk deep in a list without walking there (the benchmark).
+     */
+    public String cursorAfter(String accountId, InboxFilter filter, Keyset position) {
+        return pager.cursorAfter(position, scope(accountId, filter));
+    }
+
+    private static QueryScope scope(String accountId, InboxFilter filter) {
         return new QueryScope("inboxes", accountId, filter.canonical());
     }
 

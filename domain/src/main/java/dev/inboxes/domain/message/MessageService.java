@@ -2,6 +2,7 @@ package dev.inboxes.domain.message;
 
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.paging.Pager;
@@ -18,10 +19,10 @@ public final class MessageService {
     private final Pager pager;
     private final Clock clock;
 
-    public MessageService(MessageStore store, InboxService inboxes, Pager pager, Clock clock) {
+    public MessageService(MessageStore store, InboxService inboxes, CursorCodec cursors, Clock clock) {
         this.store = store;
         this.inboxes = inboxes;
-        this.pager = pager;
+        this.pager = new Pager(cursors);
         this.clock = clock;
     }
 
@@ -43,8 +44,8 @@ public final class MessageService {
                 (after, fetchSize, withTotal) -> store.page(inboxId, after, fetchSize, withTotal));
     }
 
-    /** The cursor scope of an inbox's message list, for surfaces that shorten pages. */
-    public static QueryScope scope(String accountId, String inboxId) {
+    /** A message list's cursor belongs to its inbox and account. */
+    private static QueryScope scope(String accountId, String inboxId) {
         return new QueryScope("messages:" + inboxId, accountId, "");
     }
 }

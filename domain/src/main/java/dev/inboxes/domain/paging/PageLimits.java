@@ -3,9 +3,16 @@ package dev.inboxes.domain.paging;
 /** The default and the largest page size a surface accepts. */
 public record PageLimits(int defaultLimit, int maxLimit) {
 
+    /** Items per page when the caller sets no limit, on every surface. */
+    public static final int DEFAULT_LIMIT = 50;
+    /** The largest page REST and SDK callers may ask for. */
+    public static final int PROGRAMS_MAX_LIMIT = 200;
+    /** The largest page an agent may ask for: its context is the scarce resource. */
+    public static final int AGENTS_MAX_LIMIT = 100;
+
     /** REST and SDK callers: default 50, at most 200. */
-    public static final PageLimits PROGRAMS = new PageLimits(50, 200);
+    public static final PageLimits PROGRAMS = new PageLimits(DEFAULT_LIMIT, PROGRAMS_MAX_LIMIT);
 
     /** Agents over MCP: default 50, at most 100, to protect the caller's context. */
-    public static final PageLimits AGENTS = new PageLimits(50, 100);
+    public static final PageLimits AGENTS = new PageLimits(DEFAULT_LIMIT, AGENTS_MAX_LIMIT);
 }

@@ -37,6 +37,17 @@ public record PageRequest(int limit, String cursor) {
                 + " (got " + got + "). Omit it to get " + limits.defaultLimit() + " items per page.");
     }
 
+    /**
+     * The same position with a smaller page: a surface with a size budget asks again for fewer rows, and the
+     * page it gets continues exactly where this one would have.
+     */
+    public PageRequest withLimit(int fewer) {
+        if (fewer < 1 || fewer > limit) {
+            throw new IllegalArgumentException("a smaller page has 1 to " + limit + " rows, not " + fewer);
+        }
+        return new PageRequest(fewer, cursor);
+    }
+
     public boolean isFirstPage() {
         return cursor == null;
     }

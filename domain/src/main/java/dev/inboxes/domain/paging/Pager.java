@@ -5,7 +5,8 @@ import java.util.OptionalLong;
 
 /**
  * Keyset paging, written once for every list: decode and check the cursor, fetch one row more than the
- * limit to learn whether another page exists, and sign a cursor from the last row returned.
+ * limit to learn whether another page exists, and sign a cursor from the last row returned. Only the domain's
+ * services page: adapters ask a service for a page (of fewer rows, when they must) and map it.
  */
 public final class Pager {
 
@@ -25,22 +26,12 @@ public final class Pager {
         return new Page<>(items, hasMore ? cursorAfter(items, scope) : null, hasMore, total);
     }
 
-    /**
-     * The first {@code count} items of a page, with a cursor that continues right after them. Surfaces
-     * with a size budget use it to send fewer rows without losing any.
-     */
-    public <T extends Keyed> Page<T> shorten(Page<T> page, int count, QueryScope scope) {
-        if (count < 1) {
-            throw new IllegalArgumentException("a shortened page keeps at least one item");
-        }
-        if (count >= page.items().size()) {
-            return page;
-        }
-        List<T> kept = page.items().subList(0, count);
-        return new Page<>(kept, cursorAfter(kept, scope), true, page.total());
+    /** A cursor that continues right after {@code position}, as if a page had ended there. */
+    public String cursorAfter(Keyset position, QueryScope scope) {
+        return codec.encode(position, scope);
     }
 
     private <T extends Keyed> String cursorAfter(List<T> items, QueryScope scope) {
-        return codec.encode(items.get(items.size() - 1).keyset(), scope);
+        return cursorAfter(items.get(items.size() - 1).keyset(), scope);
     }
 }

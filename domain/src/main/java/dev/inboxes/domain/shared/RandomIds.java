@@ -2,7 +2,11 @@ package dev.inboxes.domain.shared;
 
 import java.security.SecureRandom;
 
-/** Random identifiers and secrets: a type prefix followed by base62 characters from a {@link SecureRandom}. */
+/**
+ * Random identifiers and secrets: a type prefix followed by base62 characters from a {@link SecureRandom}.
+ * The generator lives in {@link Source}, a holder created at run time: a native image built with it in its
+ * heap would ship one seed to every process (the native build initializes {@code Source} at run time).
+ */
 public final class RandomIds {
 
     /** Characters after the prefix in every resource id (contract: 20 base62 characters). */
@@ -10,8 +14,6 @@ public final class RandomIds {
 
     private static final String BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final String LOWER_ALPHANUMERIC = "0123456789abcdefghijklmnopqrstuvwxyz";
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private RandomIds() {
     }
 
@@ -45,8 +47,17 @@ public final class RandomIds {
     private static String randomString(String alphabet, int length) {
         StringBuilder out = new StringBuilder(length);
         for (int i = 0; i < length; i++) {
-            out.append(alphabet.charAt(RANDOM.nextInt(alphabet.length())));
+            out.append(alphabet.charAt(Source.RANDOM.nextInt(alphabet.length())));
         }
         return out.toString();
+    }
+
+    /** Seeded on first use in the running process, never at build time. */
+    static final class Source {
+
+        static final SecureRandom RANDOM = new SecureRandom();
+
+        private Source() {
+        }
     }
 }

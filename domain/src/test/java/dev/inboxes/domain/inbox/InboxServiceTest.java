@@ -7,16 +7,15 @@ import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.paging.CursorMismatchException;
 import dev.inboxes.domain.paging.Keyset;
-import dev.inboxes.domain.paging.ListKeysetSource;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
-import dev.inboxes.domain.paging.Pager;
-import dev.inboxes.domain.paging.QueryScope;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.domain.testing.InMemoryInboxStore;
+import dev.inboxes.domain.testing.ListOrder;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,9 +23,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Nested;
@@ -38,8 +35,8 @@ class InboxServiceTest {
     private static final String OTHER_ACCOUNT = "acc_Zz9Yy8Xx7Ww6Vv5Uu4Tt";
     private static final Instant NOW_WITH_NANOS = Instant.parse("2026-11-29T21:48:33.123456789Z");
 
-    /** In-memory {@link InboxStore}: inboxes per account; create can be scripted to report taken addresses. */
-    static class FakeInboxStore implements InboxStore {
+    /** The in-memory store, recording what the service asks of it; create can be scripted to report taken addresses. */
+    static class FakeInboxStore extends InMemoryInboxStore {
 
         record CreateCall(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
         }
@@ -52,7 +49,6 @@ class InboxServiceTest {
         final List<FindCall> deleteCalls = new ArrayList<>();
         final List<InboxFilter> pageFilters = new ArrayList<>();
         final Deque<RuntimeException> failuresBeforeCreate = new ArrayDeque<>();
-        final Map<String, List<Inbox>> inboxesByAccount = new HashMap<>();
 
         @Override
         public CreatedInbox create(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
@@ -60,43 +56,33 @@ class InboxServiceTest {
             if (!failuresBeforeCreate.isEmpty()) {
                 throw failuresBeforeCreate.pop();
             }
-            inboxesByAccount.computeIfAbsent(accountId, a -> new ArrayList<>()).add(candidate);
-            return new CreatedInbox(candidate, false);
+            return super.create(accountId, candidate, idempotencyKey);
         }
 
         @Override
         public Optional<Inbox> find(String accountId, String inboxId) {
             findCalls.add(new FindCall(accountId, inboxId));
-            return inboxesByAccount.getOrDefault(accountId, List.of()).stream()
-                    .filter(inbox -> inbox.id().equals(inboxId))
-                    .findFirst();
+            return super.find(accountId, inboxId);
         }
 
         @Override
         public boolean delete(String accountId, String inboxId) {
             deleteCalls.add(new FindCall(accountId, inboxId));
-            return inboxesByAccount.getOrDefault(accountId, new ArrayList<>()).removeIf(i -> i.id().equals(inboxId));
+            return super.delete(accountId, inboxId);
         }
 
         @Override
         public Slice<Inbox> page(String accountId, InboxFilter filter, Keyset after, int fetchSize, boolean withTotal) {
             pageFilters.add(filter);
-            List<Inbox> matching = inboxesByAccount.getOrDefault(accountId, List.of()).stream()
-                    .filter(inbox -> filter.q() == null || inbox.address().contains(filter.q()))
-                    .toList();
-            return new ListKeysetSource<>(matching).fetch(after, fetchSize, withTotal);
-        }
-
-        void add(String accountId, Inbox inbox) {
-            inboxesByAccount.computeIfAbsent(accountId, a -> new ArrayList<>()).add(inbox);
+            return super.page(accountId, filter, after, fetchSize, withTotal);
         }
     }
 
     private final FakeInboxStore store = new FakeInboxStore();
     private final Clock clock = Clock.fixed(NOW_WITH_NANOS, ZoneOffset.UTC);
-    private final Pager pager =
-            new Pager(new CursorCodec(CursorKeys.of("inbox-service-test-secret-0123456789abcdef", List.of())));
-    private final InboxService service = new InboxService(store, pager, "Mail.Example.COM", clock);
+    private final CursorCodec cursors =
+            new CursorCodec(CursorKeys.of("inbox-service-test-secret-0123456789abcdef", List.of()));
+    private final InboxService service = new InboxService(store, cursors, "Mail.Example.COM", clock);
 
     private static Inbox inbox(String id, String address, Instant createdAt) {
         return new Inbox(id, address, null, createdAt);
@@ -185,7 +171,7 @@ class InboxServiceTest {
                 public CreatedInbox create(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
                     return earlier;
                 }
-            }, pager, "mail.example.com", clock);
+            }, cursors, "mail.example.com", clock);
 
             assertThat(replaying.create(ACCOUNT, CreateInbox.of("john", null), "key-1")).isSameAs(earlier);
         }
@@ -279,7 +265,7 @@ class InboxServiceTest {
             service.delete(ACCOUNT, john.id());
 
             assertThat(store.deleteCalls).containsExactly(new FakeInboxStore.FindCall(ACCOUNT, john.id()));
-            assertThat(store.inboxesByAccount.get(ACCOUNT)).isEmpty();
+            assertThat(store.inboxesOf(ACCOUNT)).isEmpty();
         }
 
         @Test
@@ -325,8 +311,8 @@ class InboxServiceTest {
                 seen.addAll(page.items());
             }
 
-            assertThat(seen).containsExactlyElementsOf(new ListKeysetSource<>(store.inboxesByAccount.get(ACCOUNT))
-                    .inListOrder());
+            assertThat(seen).containsExactlyElementsOf(store.inboxesOf(ACCOUNT).stream()
+                    .sorted(ListOrder.rows()).toList());
         }
 
         @Test
@@ -374,24 +360,29 @@ class InboxServiceTest {
         }
 
         @Test
-        void theScopeNamesTheInboxListTheAccountAndTheFilter() {
-            InboxFilter filter = InboxFilter.of("shop", null, null);
-
-            QueryScope scope = InboxService.scope(ACCOUNT, filter);
-
-            assertThat(scope).isEqualTo(new QueryScope("inboxes", ACCOUNT, filter.canonical()));
-        }
-
-        @Test
-        void aPageShortenedWithTheServicesScopeContinuesWithoutGaps() {
+        void aCursorPositionedAfterARowContinuesRightAfterIt() {
             addInboxes(ACCOUNT, 12);
             Page<Inbox> page = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(6, null, PageLimits.PROGRAMS));
 
-            Page<Inbox> shortened = pager.shorten(page, 2, InboxService.scope(ACCOUNT, InboxFilter.NONE));
-            Page<Inbox> next = service.list(ACCOUNT, InboxFilter.NONE,
-                    PageRequest.of(6, shortened.nextCursor(), PageLimits.PROGRAMS));
+            String cursor = service.cursorAfter(ACCOUNT, InboxFilter.NONE, page.items().get(1).keyset());
+            Page<Inbox> next = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(6, cursor, PageLimits.PROGRAMS));
 
             assertThat(next.items()).startsWith(page.items().get(2));
+        }
+
+        @Test
+        void aSmallerRequestAtTheSameCursorContinuesWhereTheLargerWould() {
+            addInboxes(ACCOUNT, 12);
+            PageRequest second = PageRequest.of(5, service.list(ACCOUNT, InboxFilter.NONE,
+                    PageRequest.of(3, null, PageLimits.PROGRAMS)).nextCursor(), PageLimits.PROGRAMS);
+
+            Page<Inbox> full = service.list(ACCOUNT, InboxFilter.NONE, second);
+            Page<Inbox> smaller = service.list(ACCOUNT, InboxFilter.NONE, second.withLimit(2));
+            Page<Inbox> rest = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(3, smaller.nextCursor(),
+                    PageLimits.PROGRAMS));
+
+            assertThat(smaller.items()).containsExactlyElementsOf(full.items().subList(0, 2));
+            assertThat(rest.items()).containsExactlyElementsOf(full.items().subList(2, 5));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.inboxes.domain.paging;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.inboxes.domain.testing.ListKeysetSource;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -236,108 +237,50 @@ class PagerTest {
         }
     }
 
+    /** A surface with a size budget asks again for fewer rows at the same cursor: nothing is lost or repeated. */
     @Nested
-    class Shorten {
+    class SmallerRequests {
 
         private final ListKeysetSource<Item> source =
                 new ListKeysetSource<>(itemsWithManyEqualTimestamps(30, 3, new Random(42)));
 
         @Test
-        void keepsTheFirstItems() {
+        void aSmallerFirstPageKeepsTheFirstItemsAndTheTotal() {
             var page = pager.page(first(10), SCOPE, source);
 
-            var shortened = pager.shorten(page, 4, SCOPE);
+            var smaller = pager.page(first(10).withLimit(4), SCOPE, source);
 
-            assertThat(shortened.items()).containsExactlyElementsOf(page.items().subList(0, 4));
+            assertThat(smaller.items()).containsExactlyElementsOf(page.items().subList(0, 4));
+            assertThat(smaller.total()).isEqualTo(OptionalLong.of(30));
+            assertThat(codec.decode(smaller.nextCursor(), SCOPE)).isEqualTo(page.items().get(3).keyset());
         }
 
         @Test
-        void hasMoreAndACursorToTheLastKeptItem() {
-            var page = pager.page(first(10), SCOPE, source);
-
-            var shortened = pager.shorten(page, 4, SCOPE);
-
-            assertThat(shortened.hasMore()).isTrue();
-            assertThat(codec.decode(shortened.nextCursor(), SCOPE)).isEqualTo(page.items().get(3).keyset());
-        }
-
-        @Test
-        void walkingOnFromTheShortenedPageSkipsAndRepeatsNothing() {
-            var page = pager.page(first(10), SCOPE, source);
-            var shortened = pager.shorten(page, 4, SCOPE);
-
-            List<Item> seen = new ArrayList<>(shortened.items());
-            seen.addAll(walkFrom(shortened, source, 7));
-
-            assertThat(seen).containsExactlyElementsOf(source.inListOrder());
-        }
-
-        @Test
-        void shorteningTheLastPageStillLetsTheCallerFetchTheRest() {
-            var page = pager.page(first(30), SCOPE, source);
-            assertThat(page.hasMore()).isFalse();
-
-            var shortened = pager.shorten(page, 25, SCOPE);
-            List<Item> seen = new ArrayList<>(shortened.items());
-            seen.addAll(walkFrom(shortened, source, 10));
-
-            assertThat(shortened.hasMore()).isTrue();
-            assertThat(seen).containsExactlyElementsOf(source.inListOrder());
-        }
-
-        @Test
-        void shorteningALaterPageContinuesAfterTheKeptItems() {
+        void walkingOnFromASmallerLaterPageSkipsAndRepeatsNothing() {
             var firstPage = pager.page(first(5), SCOPE, source);
-            var second = pager.page(after(firstPage, 8), SCOPE, source);
+            var smaller = pager.page(after(firstPage, 8).withLimit(3), SCOPE, source);
 
-            var shortened = pager.shorten(second, 3, SCOPE);
             List<Item> seen = new ArrayList<>(firstPage.items());
-            seen.addAll(shortened.items());
-            seen.addAll(walkFrom(shortened, source, 8));
+            seen.addAll(smaller.items());
+            seen.addAll(walkFrom(smaller, source, 8));
 
+            assertThat(smaller.total()).isEmpty();
             assertThat(seen).containsExactlyElementsOf(source.inListOrder());
         }
 
-        @Test
-        void keepsTheTotalOfAFirstPage() {
-            var page = pager.page(first(10), SCOPE, source);
-
-            assertThat(pager.shorten(page, 4, SCOPE).total()).isEqualTo(OptionalLong.of(30));
-        }
-
-        @Test
-        void keepsTheAbsentTotalOfALaterPage() {
-            var later = pager.page(after(pager.page(first(5), SCOPE, source), 10), SCOPE, source);
-
-            assertThat(pager.shorten(later, 4, SCOPE).total()).isEmpty();
-        }
-
         @ParameterizedTest
-        @ValueSource(ints = {10, 11, 1_000})
-        void returnsThePageUnchangedWhenItAlreadyFits(int count) {
-            var page = pager.page(first(10), SCOPE, source);
-
-            assertThat(pager.shorten(page, count, SCOPE)).isSameAs(page);
+        @ValueSource(ints = {0, -1, 11})
+        void aSmallerPageHasOneToLimitRows(int fewer) {
+            assertThatThrownBy(() -> first(10).withLimit(fewer)).isInstanceOf(IllegalArgumentException.class);
         }
 
         @Test
-        void keepingASingleItemWorks() {
-            var page = pager.page(first(10), SCOPE, source);
+        void aCursorAfterAnyItemContinuesRightAfterIt() {
+            List<Item> all = source.inListOrder();
 
-            var shortened = pager.shorten(page, 1, SCOPE);
+            var page = pager.page(new PageRequest(5, pager.cursorAfter(all.get(6).keyset(), SCOPE)), SCOPE, source);
 
-            assertThat(shortened.items()).containsExactly(page.items().get(0));
-            assertThat(codec.decode(shortened.nextCursor(), SCOPE)).isEqualTo(page.items().get(0).keyset());
-        }
-
-        @ParameterizedTest
-        @ValueSource(ints = {0, -1, Integer.MIN_VALUE})
-        void refusesToKeepFewerThanOneItem(int count) {
-            var page = pager.page(first(10), SCOPE, source);
-
-            assertThatThrownBy(() -> pager.shorten(page, count, SCOPE))
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("at least one item");
+            assertThat(page.items()).containsExactlyElementsOf(all.subList(7, 12));
         }
     }
 }

@@ -9,12 +9,11 @@ import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.mcp.AgentPages;
 import dev.inboxes.mcp.CallerAccount;
+import dev.inboxes.mcp.ListToolDocs;
 import dev.inboxes.mcp.PageLimitInputSchema;
 import dev.inboxes.mcp.PageOutputSchema;
-import dev.inboxes.mcp.ToolArguments;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
-import io.quarkiverse.mcp.server.RawMessage;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.inject.Inject;
 
@@ -32,34 +31,28 @@ public class InboxTools {
     @Inject
     AgentPages pages;
 
-    @Tool(name = "list_inboxes", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class), description = """
-            Lists the account's email inboxes, newest first, one page at a time (default 50, at most 100 per page).
-            The first page (called without cursor) reports total, the number of matching inboxes. When total is \
-            large, narrow the query with q, created_after or created_before instead of reading every page.
-            When has_more is true, call again with the returned cursor and the same filters to get the next page; \
-            stop when has_more is false. Each inbox appears exactly once across the pages.
-            Returns {data:[{id, address, display_name?, created_at}], cursor, has_more, total?}.""",
-            outputSchema = @Tool.OutputSchema(from = AgentInboxPage.class, generator = PageOutputSchema.class),
+    @Tool(name = "list_inboxes", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
+            description = "Lists the account's email inboxes. " + ListToolDocs.PROTOCOL + " When total is large, "
+                    + "narrow the query with " + FILTERS + " instead of reading every page.\n"
+                    + "Returns {data:[{id, address, display_name?, created_at}], cursor, has_more, total?}.",
+            outputSchema = @Tool.OutputSchema(from = AgentInbox.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List inboxes", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse listInboxes(
-            @ToolArg(description = "Inboxes per page, 1 to 100. Default 50.", required = false) String limit,
-            @ToolArg(description = "The cursor returned by the previous page. Omit it for the first page; pass it "
-                    + "with the same filters to continue.", required = false) String cursor,
+            @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
+            @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
             @ToolArg(description = "Case-insensitive text to find in the address or display name.", required = false)
             String q,
             @ToolArg(name = "created_after", description = "Only inboxes created at or after this time, RFC 3339, "
                     + "e.g. 2026-11-29T00:00:00Z.", required = false) String createdAfter,
             @ToolArg(name = "created_before", description = "Only inboxes created before this time, RFC 3339, "
-                    + "e.g. 2026-11-30T00:00:00Z.", required = false) String createdBefore,
-            RawMessage call) {
+                    + "e.g. 2026-11-30T00:00:00Z.", required = false) String createdBefore) {
         return asToolErrors(() -> {
-            ToolArguments.requireKnown(call, "list_inboxes", "limit", "cursor", "q", "created_after", "created_before");
             String accountId = caller.id();
             InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
-            var page = inboxes.list(accountId, filter, PageRequest.parse(limit, cursor, PageLimits.AGENTS));
-            return pages.respond(page, InboxService.scope(accountId, filter), AgentInbox::fromDomain, AgentInboxPage::new,
-                    "inbox", "inboxes", FILTERS);
+            return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
+                    request -> inboxes.list(accountId, filter, request), AgentInbox::fromDomain, "inbox", "inboxes",
+                    FILTERS);
         });
     }
 
@@ -79,9 +72,10 @@ public class InboxTools {
             annotations = @Tool.Annotations(title = "Create an inbox", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     AgentInbox createInbox(
-            @ToolArg(description = "The part before @: 1 to 64 ASCII letters, digits, '.', '_' or '-', starting with "
+            @ToolArg(description = "The part before @: 1 to " + CreateInbox.MAX_USERNAME_LENGTH + " ASCII letters, digits, '.', '_' or '-', starting with "
                     + "a letter or digit. Omit it for a random address.", required = false) String username,
-            @ToolArg(name = "display_name", description = "A human-readable name, up to 256 characters.",
+            @ToolArg(name = "display_name", description = "A human-readable name, up to "
+                    + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters.",
                     required = false) String displayName) {
         return asToolErrors(() -> AgentInbox.fromDomain(
                 inboxes.create(caller.id(), CreateInbox.of(username, displayName), null).inbox()));

@@ -1,5 +1,6 @@
 package dev.inboxes.persistence.inbox;
 
+import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import java.util.HashMap;
@@ -8,7 +9,8 @@ import java.util.Map;
 /** The inbox list's filters as HQL; rows and total use the same condition. */
 final class InboxQueries {
 
-    private static final String ROW = "new " + InboxRow.class.getName() + "(e.id, e.address, e.displayName, e.createdAt)";
+    /** Each row is built as the domain's record: no entity is managed for a list. */
+    private static final String ROW = "new " + Inbox.class.getName() + "(e.id, e.address, e.displayName, e.createdAt)";
     /** The account's own counter: an exact total without counting a million rows. */
     private static final String COUNTER = "select a.inboxCount from AccountEntity a where a.id = :accountId";
 

@@ -8,8 +8,8 @@ import java.util.function.UnaryOperator;
  *
  * @param list      the list's name in metrics, e.g. {@code inboxes}
  * @param entity    the entity to page, e.g. {@code InboxEntity}
- * @param row       the select item building a row of alias {@code e}, e.g. {@code new …InboxRow(e.id, …)}: a
- *                  projection, so no entity is managed
+ * @param row       the select item building a row of alias {@code e}: the domain's record, e.g.
+ *                  {@code new …Inbox(e.id, …)}, so no entity is managed (see {@link ListRows})
  * @param where     the list's condition for a given alias (the page uses {@code e}, a count subquery {@code c})
  * @param timeField the timestamp that, with {@code id}, orders the list newest first
  * @param counter   an HQL scalar subquery reading a maintained counter for the total, or {@code null} to count

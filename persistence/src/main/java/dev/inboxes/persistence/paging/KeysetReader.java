@@ -42,8 +42,7 @@ public class KeysetReader {
      * Rows strictly after {@code after} in list order, at most {@code fetchSize}; with {@code withTotal}, also
      * the number of rows matching the query.
      */
-    public <R, T> Slice<T> read(KeysetQuery query, Class<R> rowType, Keyset after, int fetchSize, boolean withTotal,
-            Function<R, T> toDomain) {
+    public <T> Slice<T> read(KeysetQuery query, Class<T> rowType, Keyset after, int fetchSize, boolean withTotal) {
         StringBuilder hql = new StringBuilder("select ").append(query.row());
         if (withTotal) {
             hql.append(", ").append(query.totalSubquery());
@@ -67,7 +66,7 @@ public class KeysetReader {
                 .record(results.size());
         // With the total, each result is (row, total).
         Function<Object, Object> row = withTotal ? result -> ((Object[]) result)[0] : result -> result;
-        List<T> rows = results.stream().map(row).map(rowType::cast).map(toDomain).toList();
+        List<T> rows = results.stream().map(row).map(rowType::cast).toList();
         if (!withTotal) {
             return new Slice<>(rows, OptionalLong.empty());
         }

@@ -1,4 +1,4 @@
-package dev.inboxes.app.support;
+package dev.inboxes.persistence.testing;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;

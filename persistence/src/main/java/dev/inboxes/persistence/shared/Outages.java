@@ -1,24 +1,24 @@
-package dev.inboxes.domain.shared;
+package dev.inboxes.persistence.shared;
 
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.Locale;
 import java.util.Set;
 
 /**
  * Tells a database outage (unreachable, restarting, no connection to be had) from a failure of the request
- * itself, by the JDBC exceptions anywhere in the cause chain. Surfaces answer an outage with "retry later"
- * (HTTP 503, a tool error saying so), never with a 500.
+ * itself, by the JDBC exceptions anywhere in the cause chain.
  */
-public final class Outages {
+final class Outages {
 
     private Outages() {
     }
 
     /** Looks through causes and suppressed exceptions: a failed commit reports the lost connection as suppressed. */
-    public static boolean isDatabaseOutage(Throwable failure) {
+    static boolean isDatabaseOutage(Throwable failure) {
         return isOutage(failure, Collections.newSetFromMap(new IdentityHashMap<>()));
     }
 
@@ -46,6 +46,6 @@ public final class Outages {
     /** The pool found no connection within its acquisition timeout (its message is the only sign). */
     private static boolean isPoolExhausted(SQLException sql) {
         String message = sql.getMessage();
-        return message != null && message.toLowerCase(java.util.Locale.ROOT).contains("acquisition timeout");
+        return message != null && message.toLowerCase(Locale.ROOT).contains("acquisition timeout");
     }
 }

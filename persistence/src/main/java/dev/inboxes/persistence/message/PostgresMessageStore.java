@@ -7,23 +7,24 @@ import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.StoreOperation;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.util.Map;
 import org.hibernate.exception.ConstraintViolationException;
 
+/** Messages in PostgreSQL: the Panache repository of {@link MessageEntity}, behind the domain's port. */
 @ApplicationScoped
-public class PanacheMessageStore implements MessageStore {
+@StoreOperation
+public class PostgresMessageStore implements MessageStore, PanacheRepositoryBase<MessageEntity, String> {
 
-    private static final String ROW = "new " + MessageRow.class.getName()
+    /** Each row is built as the domain's record, from the list columns only (never the body). */
+    private static final String ROW = "new " + Message.class.getName()
             + "(e.id, e.inboxId, e.fromAddress, e.toAddress, e.subject, e.preview, e.receivedAt)";
     /** The inbox's own counter: an exact total without counting its messages. */
     private static final String COUNTER = "select i.messageCount from InboxEntity i where i.id = :inboxId";
-
-    @Inject
-    EntityManager entityManager;
 
     @Inject
     KeysetReader keysetReader;
@@ -33,7 +34,7 @@ public class PanacheMessageStore implements MessageStore {
     @Transactional
     public boolean insert(String accountId, Message message, String text) {
         try {
-            return entityManager.createNativeQuery("""
+            return getEntityManager().createNativeQuery("""
                             INSERT INTO messages (id, inbox_id, from_address, to_address, subject, preview, body,
                                                   received_at)
                             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
@@ -58,6 +59,6 @@ public class PanacheMessageStore implements MessageStore {
     public Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal) {
         KeysetQuery query = new KeysetQuery("messages", "MessageEntity", ROW, alias -> alias + ".inboxId = :inboxId",
                 Map.of("inboxId", inboxId), "receivedAt", COUNTER);
-        return keysetReader.read(query, MessageRow.class, after, fetchSize, withTotal, MessageRow::toDomain);
+        return keysetReader.read(query, Message.class, after, fetchSize, withTotal);
     }
 }

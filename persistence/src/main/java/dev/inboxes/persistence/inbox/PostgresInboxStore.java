@@ -10,6 +10,8 @@ import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.StoreOperation;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -17,13 +19,12 @@ import java.time.Instant;
 import java.util.Optional;
 import org.hibernate.exception.ConstraintViolationException;
 
+/** Inboxes in PostgreSQL: the Panache repository of {@link InboxEntity}, behind the domain's port. */
 @ApplicationScoped
-public class PanacheInboxStore implements InboxStore {
+@StoreOperation
+public class PostgresInboxStore implements InboxStore, PanacheRepositoryBase<InboxEntity, String> {
 
     private static final String ADDRESS_CONSTRAINT = "inboxes_address_key";
-
-    @Inject
-    InboxRepository inboxes;
 
     @Inject
     KeysetReader keysetReader;
@@ -32,18 +33,18 @@ public class PanacheInboxStore implements InboxStore {
     @Transactional
     public CreatedInbox create(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
         if (idempotencyKey != null && !claim(accountId, idempotencyKey, candidate)) {
-            IdempotencyKeyEntity first = inboxes.getEntityManager().find(IdempotencyKeyEntity.class,
+            IdempotencyKeyEntity first = getEntityManager().find(IdempotencyKeyEntity.class,
                     new IdempotencyKeyEntity.Key(accountId, idempotencyKey.key()));
             if (!first.requestFingerprint.equals(idempotencyKey.requestFingerprint())) {
                 throw new IdempotencyKeyReusedException();
             }
             return new CreatedInbox(first.toInbox(), true);
         }
-        if (inboxes.count("address", candidate.address()) > 0) {
+        if (count("address", candidate.address()) > 0) {
             throw new AddressTakenException(candidate.address());
         }
         try {
-            inboxes.persistAndFlush(InboxEntity.of(accountId, candidate));
+            persistAndFlush(InboxEntity.of(accountId, candidate));
         } catch (ConstraintViolationException e) {
             if (ADDRESS_CONSTRAINT.equals(e.getConstraintName())) {
                 throw new AddressTakenException(candidate.address()); // lost a race for the same address
@@ -60,7 +61,7 @@ public class PanacheInboxStore implements InboxStore {
      * @return false when the key was already claimed
      */
     private boolean claim(String accountId, IdempotencyKey key, Inbox candidate) {
-        return inboxes.getEntityManager().createNativeQuery("""
+        return getEntityManager().createNativeQuery("""
                         INSERT INTO idempotency_keys (account_id, idempotency_key, request_fingerprint, inbox_id,
                                                       address, display_name, inbox_created_at, created_at)
                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
@@ -79,20 +80,17 @@ public class PanacheInboxStore implements InboxStore {
     @Override
     @Transactional
     public Optional<Inbox> find(String accountId, String inboxId) {
-        return inboxes.find("accountId = ?1 and id = ?2", accountId, inboxId)
-                .firstResultOptional()
-                .map(InboxEntity::toDomain);
+        return find("accountId = ?1 and id = ?2", accountId, inboxId).firstResultOptional().map(InboxEntity::toDomain);
     }
 
     @Override
     @Transactional
     public boolean delete(String accountId, String inboxId) {
-        return inboxes.delete("accountId = ?1 and id = ?2", accountId, inboxId) > 0;
+        return delete("accountId = ?1 and id = ?2", accountId, inboxId) > 0;
     }
 
     @Override
     public Slice<Inbox> page(String accountId, InboxFilter filter, Keyset after, int fetchSize, boolean withTotal) {
-        return keysetReader.read(InboxQueries.list(accountId, filter), InboxRow.class, after, fetchSize, withTotal,
-                InboxRow::toDomain);
+        return keysetReader.read(InboxQueries.list(accountId, filter), Inbox.class, after, fetchSize, withTotal);
     }
 }

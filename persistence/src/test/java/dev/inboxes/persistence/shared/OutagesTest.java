@@ -1,4 +1,4 @@
-package dev.inboxes.domain.shared;
+package dev.inboxes.persistence.shared;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,7 @@
 package dev.inboxes.persistence.account;
 
 import dev.inboxes.domain.account.AccountStore;
+import dev.inboxes.persistence.shared.StoreOperation;
 import io.quarkus.cache.CacheResult;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,8 +9,10 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.Optional;
 
+/** Accounts in PostgreSQL: the Panache repository of {@link AccountEntity}, behind the domain's port. */
 @ApplicationScoped
-public class PanacheAccountStore implements AccountStore, PanacheRepositoryBase<AccountEntity, String> {
+@StoreOperation
+public class PostgresAccountStore implements AccountStore, PanacheRepositoryBase<AccountEntity, String> {
 
     public static final String API_KEYS_CACHE = "api-keys";
 

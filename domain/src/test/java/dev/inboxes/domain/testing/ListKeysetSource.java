@@ -1,10 +1,11 @@
-package dev.inboxes.domain.paging;
+package dev.inboxes.domain.testing;
 
-import java.nio.charset.StandardCharsets;
+import dev.inboxes.domain.paging.Keyed;
+import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.paging.KeysetSource;
+import dev.inboxes.domain.paging.Slice;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -14,11 +15,6 @@ import java.util.OptionalLong;
  */
 public final class ListKeysetSource<T extends Keyed> implements KeysetSource<T> {
 
-    /** The list order of the contract: {@code at} descending, then {@code id} descending in byte order. */
-    public static final Comparator<Keyset> LIST_ORDER = Comparator.comparing(Keyset::at)
-            .thenComparing(Keyset::id, ListKeysetSource::compareUtf8)
-            .reversed();
-
     public record Call(Keyset after, int fetchSize, boolean withTotal) {
     }
 
@@ -26,14 +22,14 @@ public final class ListKeysetSource<T extends Keyed> implements KeysetSource<T> 
     private final List<Call> calls = new ArrayList<>();
 
     public ListKeysetSource(Collection<T> rows) {
-        this.rows = rows.stream().sorted(Comparator.comparing(Keyed::keyset, LIST_ORDER)).toList();
+        this.rows = rows.stream().sorted(ListOrder.<T>rows()).toList();
     }
 
     @Override
     public Slice<T> fetch(Keyset after, int fetchSize, boolean withTotal) {
         calls.add(new Call(after, fetchSize, withTotal));
         List<T> slice = rows.stream()
-                .filter(row -> after == null || LIST_ORDER.compare(row.keyset(), after) > 0)
+                .filter(row -> after == null || ListOrder.KEYSETS.compare(row.keyset(), after) > 0)
                 .limit(fetchSize)
                 .toList();
         return new Slice<>(slice, withTotal ? OptionalLong.of(rows.size()) : OptionalLong.empty());
@@ -46,9 +42,5 @@ public final class ListKeysetSource<T extends Keyed> implements KeysetSource<T> 
 
     public List<Call> calls() {
         return calls;
-    }
-
-    private static int compareUtf8(String a, String b) {
-        return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,4 +1,4 @@
-package dev.inboxes.mcp.inbox;
+package dev.inboxes.mcp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -6,14 +6,15 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /**
- * The structured result of {@code list_inboxes}: the same page as the REST API.
+ * The structured result of every list tool: the same page as the REST API, with the rows an agent sees.
+ * Its output schema is generated from the row type ({@link PageOutputSchema}).
  *
  * @param cursor pass it back to get the next page; null when has_more is false
- * @param total  inboxes matching the query, on the first page only
+ * @param total  items matching the query, on the first page only
  */
 @RegisterForReflection
-public record AgentInboxPage(
-        List<AgentInbox> data,
+public record AgentPage<R>(
+        List<R> data,
         String cursor,
         @JsonProperty("has_more") boolean hasMore,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long total) {

@@ -1,0 +1,39 @@
+package dev.inboxes.api.paging;
+
+import dev.inboxes.domain.paging.PageLimits;
+
+/**
+ * The paging protocol as the OpenAPI document tells it to programs: written once here, used by the API's
+ * front page, every list operation and every page schema.
+ */
+public final class PagingDocs {
+
+    /** The protocol, for the front page and each list operation's description. */
+    public static final String PROTOCOL = """
+            Paging protocol:
+            1. Call without `cursor`. The first page carries `total`: how many items match the query.
+            2. If `has_more` is true, call again with `cursor` set to the page's `cursor` and the same filters (the \
+            `Link` header with `rel="next"` is that URL, ready to use). `limit` may change between pages.
+            3. Stop when `has_more` is false; `cursor` is then null. Later pages omit `total`.
+
+            Every item that exists for the whole walk is returned exactly once, even while items are created and \
+            deleted. A cursor belongs to the account and the query that produced it: another query answers 400 \
+            `cursor-mismatch`, a damaged cursor 400 `invalid-cursor`.""";
+
+    public static final String LIMIT = "Items per page, 1 to " + PageLimits.PROGRAMS_MAX_LIMIT + ".";
+    public static final String LIMIT_MINIMUM = "1";
+    public static final String LIMIT_MAXIMUM = "" + PageLimits.PROGRAMS_MAX_LIMIT;
+    public static final String LIMIT_DEFAULT = "" + PageLimits.DEFAULT_LIMIT;
+    public static final String CURSOR_PARAMETER = "The `cursor` of the previous page; omit for the first page.";
+    public static final String NEXT_LINK = "`<url>; rel=\"next\"` when has_more is true.";
+
+    public static final String DATA = "At most `limit` items, newest first (ties broken by id, descending).";
+    public static final String CURSOR = "Pass as `cursor` (with the same filters) to get the next page; null when "
+            + "has_more is false. Opaque: do not parse or build it.";
+    public static final String HAS_MORE = "True exactly when another page exists.";
+    public static final String TOTAL = "Number of items matching the query. Only on the first page (a request "
+            + "without cursor); absent on later pages.";
+
+    private PagingDocs() {
+    }
+}

@@ -1,0 +1,105 @@
+package dev.inboxes.app.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.Client;
+import dev.inboxes.persistence.testing.PostgresResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * One argument check for every tool, over raw JSON-RPC as any host might send it: unknown names are tool
+ * errors that list the real ones (and change nothing), and a malformed call is answered at once.
+ */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+class ToolCallGuardTest {
+
+    String apiKey;
+    Client client;
+    String session;
+
+    @BeforeEach
+    void connect() throws Exception {
+        apiKey = Api.newAccount();
+        client = new Client(apiKey);
+        session = client.mcpSession(Api.baseUrl());
+    }
+
+    private JsonNode call(String params) throws Exception {
+        HttpResponse<String> response = client.mcp(Api.baseUrl(),
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":" + params + "}", session);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        String body = response.body();
+        // A tool call may be answered as a JSON body or as one server-sent event.
+        String json = body.startsWith("{") ? body : body.substring(body.indexOf("data:") + 5).trim();
+        return Client.JSON.readTree(json);
+    }
+
+    private static String text(JsonNode response) {
+        return response.at("/result/content/0/text").asText();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "list_messages"})
+    void everyToolRefusesAnArgumentItDoesNotHaveAndNamesItsOwn(String tool) throws Exception {
+        JsonNode response = call("{\"name\":\"" + tool + "\",\"arguments\":{\"bogus_argument\":\"x\"}}");
+
+        assertThat(response.at("/result/isError").asBoolean()).as(response.toString()).isTrue();
+        assertThat(text(response)).startsWith("Unknown argument 'bogus_argument' for " + tool + ".")
+                .contains("Call it again with only those.");
+    }
+
+    @Test
+    void aMisspelledArgumentCreatesNothingAndDeletesNothing() throws Exception {
+        String inboxId = Api.createInbox(apiKey, Map.of());
+
+        JsonNode create = call("{\"name\":\"create_inbox\",\"arguments\":{\"usernme\":\"x\"}}");
+        JsonNode delete = call("{\"name\":\"delete_inbox\",\"arguments\":{\"inbox_id\":\"" + inboxId
+                + "\",\"confirm\":true}}");
+
+        assertThat(text(create)).contains("Its arguments are: username, display_name.");
+        assertThat(text(delete)).contains("Unknown argument 'confirm'", "inbox_id");
+        assertThat(Api.as(apiKey).get("/v1/inboxes").<Integer>path("total")).isEqualTo(1);
+    }
+
+    @Test
+    void aHugeUnknownArgumentNameIsNotEchoedWhole() throws Exception {
+        JsonNode response = call("{\"name\":\"list_inboxes\",\"arguments\":{\"" + "x".repeat(20_000) + "\":1}}");
+
+        assertThat(text(response)).hasSizeLessThan(400).contains("…'");
+        // Longer names than JSON parsing allows at all are a parse error, answered just as promptly.
+        JsonNode tooLong = call("{\"name\":\"list_inboxes\",\"arguments\":{\"" + "x".repeat(60_000) + "\":1}}");
+        assertThat(tooLong.at("/error/code").asInt()).as(tooLong.toString()).isEqualTo(-32700);
+    }
+
+    @Test
+    void omittedArgumentsAreNoArguments() throws Exception {
+        JsonNode response = call("{\"name\":\"list_inboxes\"}");
+
+        assertThat(response.at("/result/isError").asBoolean()).isFalse();
+        assertThat(response.at("/result/structuredContent/total").asLong()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"[\"list_inboxes\"]", "{\"arguments\":{}}", "{\"name\":42}",
+            "{\"name\":\"list_inboxes\",\"arguments\":[1]}", "{\"name\":\"list_inboxes\",\"arguments\":\"limit=1\"}",
+            "\"list_inboxes\""})
+    void aMalformedCallIsAnInvalidParamsErrorAtOnce(String params) throws Exception {
+        long started = System.nanoTime();
+        JsonNode response = call(params);
+
+        assertThat(response.at("/error/code").asInt()).as(response.toString()).isEqualTo(-32602);
+        assertThat(response.at("/error/message").asText()).contains("tools/call needs params");
+        assertThat(response.path("id").asInt()).isEqualTo(7);
+        assertThat(System.nanoTime() - started).as("answered promptly").isLessThan(5_000_000_000L);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.inboxes.domain.testing;
+
+import dev.inboxes.domain.inbox.AddressTakenException;
+import dev.inboxes.domain.inbox.CreatedInbox;
+import dev.inboxes.domain.inbox.IdempotencyKey;
+import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
+import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.paging.Slice;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The in-memory {@link InboxStore}: what the PostgreSQL store does, in a few lines, for domain tests.
+ * {@link InboxStoreContract} holds both to the same behaviour.
+ */
+public class InMemoryInboxStore implements InboxStore {
+
+    private record Owned(String accountId, Inbox inbox) {
+    }
+
+    private record Replay(String requestFingerprint, Inbox inbox) {
+    }
+
+    private final Map<String, Owned> byId = new LinkedHashMap<>();
+    private final Map<List<String>, Replay> idempotencyKeys = new LinkedHashMap<>();
+
+    @Override
+    public synchronized CreatedInbox create(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
+        if (idempotencyKey != null) {
+            Replay first = idempotencyKeys.get(List.of(accountId, idempotencyKey.key()));
+            if (first != null) {
+                if (!first.requestFingerprint().equals(idempotencyKey.requestFingerprint())) {
+                    throw new IdempotencyKeyReusedException();
+                }
+                return new CreatedInbox(first.inbox(), true);
+            }
+        }
+        if (byId.values().stream().anyMatch(owned -> owned.inbox().address().equals(candidate.address()))) {
+            throw new AddressTakenException(candidate.address());
+        }
+        add(accountId, candidate);
+        if (idempotencyKey != null) {
+            idempotencyKeys.put(List.of(accountId, idempotencyKey.key()),
+                    new Replay(idempotencyKey.requestFingerprint(), candidate));
+        }
+        return new CreatedInbox(candidate, false);
+    }
+
+    @Override
+    public synchronized Optional<Inbox> find(String accountId, String inboxId) {
+        return Optional.ofNullable(byId.get(inboxId)).filter(owned -> owned.accountId().equals(accountId))
+                .map(Owned::inbox);
+    }
+
+    @Override
+    public synchronized boolean delete(String accountId, String inboxId) {
+        return byId.entrySet().removeIf(entry -> entry.getKey().equals(inboxId)
+                && entry.getValue().accountId().equals(accountId));
+    }
+
+    @Override
+    public synchronized Slice<Inbox> page(String accountId, InboxFilter filter, Keyset after, int fetchSize,
+            boolean withTotal) {
+        List<Inbox> matching = inboxesOf(accountId).stream().filter(inbox -> matches(inbox, filter)).toList();
+        return new ListKeysetSource<>(matching).fetch(after, fetchSize, withTotal);
+    }
+
+    /** Stores an inbox as it is, without the checks of {@link #create}: for arranging a test. */
+    public synchronized void add(String accountId, Inbox inbox) {
+        byId.put(inbox.id(), new Owned(accountId, inbox));
+    }
+
+    /** The account's inboxes, in no particular order. */
+    public synchronized List<Inbox> inboxesOf(String accountId) {
+        List<Inbox> owned = new ArrayList<>();
+        byId.values().stream().filter(o -> o.accountId().equals(accountId)).forEach(o -> owned.add(o.inbox()));
+        return owned;
+    }
+
+    /** Whether an inbox with this id exists in any account. */
+    public synchronized boolean exists(String inboxId) {
+        return byId.containsKey(inboxId);
+    }
+
+    private static boolean matches(Inbox inbox, InboxFilter filter) {
+        return (filter.q() == null || inbox.address().contains(filter.q())
+                || inbox.displayName() != null && inbox.displayName().toLowerCase(Locale.ROOT).contains(filter.q()))
+                && (filter.createdAfter() == null || !inbox.createdAt().isBefore(filter.createdAfter()))
+                && (filter.createdBefore() == null || inbox.createdAt().isBefore(filter.createdBefore()));
+    }
+}

@@ -1,0 +1,50 @@
+package dev.inboxes.domain.testing;
+
+import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.shared.RandomIds;
+import org.junit.jupiter.api.Nested;
+
+/** The in-memory stores hold to the same contracts as the PostgreSQL stores. */
+class InMemoryStoresTest {
+
+    private final InMemoryInboxStore inboxes = new InMemoryInboxStore();
+    private final InMemoryMessageStore messages = new InMemoryMessageStore(inboxes);
+
+    private static String newAccountId() {
+        return RandomIds.newId("acc_");
+    }
+
+    @Nested
+    class Inboxes extends InboxStoreContract {
+
+        @Override
+        protected InboxStore store() {
+            return inboxes;
+        }
+
+        @Override
+        protected String newAccount() {
+            return newAccountId();
+        }
+    }
+
+    @Nested
+    class Messages extends MessageStoreContract {
+
+        @Override
+        protected MessageStore messages() {
+            return messages;
+        }
+
+        @Override
+        protected InboxStore inboxes() {
+            return inboxes;
+        }
+
+        @Override
+        protected String newAccount() {
+            return newAccountId();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.inboxes.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inboxes.domain.paging.Page;
+import java.util.Collections;
+import java.util.List;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class AgentSummariesTest {
+
+    private static final AgentSummaries.Noun INBOXES = new AgentSummaries.Noun("inbox", "inboxes");
+
+    private static Page<String> page(int rows, boolean hasMore, OptionalLong total) {
+        return new Page<>(Collections.nCopies(rows, "row"), hasMore ? "cursor" : null, hasMore, total);
+    }
+
+    @Test
+    void aFirstPageSaysHowManyOfTheTotalAndWhatToDoNext() {
+        assertThat(AgentSummaries.of(page(50, true, OptionalLong.of(120)), 50, INBOXES, null))
+                .isEqualTo("50 of 120 inboxes, newest first; more: call again with this cursor.");
+        assertThat(AgentSummaries.of(page(1, false, OptionalLong.of(1)), 50, INBOXES, null))
+                .isEqualTo("1 of 1 inbox, newest first; this is the last page.");
+    }
+
+    @Test
+    void aLaterPageHasNoTotal() {
+        assertThat(AgentSummaries.of(page(3, false, OptionalLong.empty()), 50, INBOXES, null))
+                .isEqualTo("3 more inboxes, newest first; this is the last page.");
+    }
+
+    @Test
+    void aPageShortenedToTheBudgetSaysWhy() {
+        assertThat(AgentSummaries.of(page(40, true, OptionalLong.empty()), 100, INBOXES, null))
+                .contains("fewer than limit", String.valueOf(AgentPages.TEXT_BUDGET));
+        assertThat(AgentSummaries.of(page(40, false, OptionalLong.empty()), 100, INBOXES, null))
+                .as("the last page is short because the list ends").doesNotContain("fewer than limit");
+    }
+
+    @Test
+    void aLargeTotalSuggestsFilteringWhenTheListHasFilters() {
+        Page<String> large = page(50, true, OptionalLong.of(AgentSummaries.LARGE_TOTAL));
+
+        assertThat(AgentSummaries.of(large, 50, INBOXES, "q, created_after or created_before"))
+                .endsWith("That is many: to find something, filter with q, created_after or created_before instead "
+                        + "of reading every page.");
+        assertThat(AgentSummaries.of(large, 50, INBOXES, null)).doesNotContain("filter");
+        assertThat(AgentSummaries.of(page(50, true, OptionalLong.of(AgentSummaries.LARGE_TOTAL - 1)), 50, INBOXES, "q"))
+                .doesNotContain("filter");
+    }
+
+    @Test
+    void anEmptyListSaysSo() {
+        assertThat(AgentSummaries.of(new Page<>(List.of(), null, false, OptionalLong.of(0)), 50, INBOXES, null))
+                .isEqualTo("0 of 0 inboxes, newest first; this is the last page.");
+    }
+}

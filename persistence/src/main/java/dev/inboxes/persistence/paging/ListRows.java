@@ -1,0 +1,17 @@
+package dev.inboxes.persistence.paging;
+
+import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.domain.message.Message;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * The domain records that list queries construct ({@code select new …}): Hibernate calls their constructors
+ * reflectively, so a native image must keep them. Registered here, once, because the domain knows no framework.
+ * A new paged list adds its row record to {@code targets}.
+ */
+@RegisterForReflection(targets = {Inbox.class, Message.class})
+final class ListRows {
+
+    private ListRows() {
+    }
+}
