@@ -11,6 +11,7 @@ import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
+import dev.inboxes.domain.shared.Timestamps;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -40,14 +41,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/v1/inboxes")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Inboxes")
-@SecurityRequirement(name = InboxesApiDefinition.API_KEY)
-@APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = "Missing or invalid API key.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+@SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
 public class InboxResource {
 
     private static final String PROBLEM_JSON = "application/problem+json";
+    private static final String INVALID = "Invalid input; the detail says which and how to fix it.";
 
     @Inject
     InboxService inboxes;
@@ -69,6 +67,8 @@ public class InboxResource {
             headers = @Header(name = "Idempotent-Replayed", description = "true when this is the stored result of an "
                     + "earlier request with the same Idempotency-Key.", schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxResponse.class)))
+    @APIResponse(responseCode = "400", description = INVALID,
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "The address is taken.",
             content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body.",
@@ -103,7 +103,6 @@ public class InboxResource {
 
     @DELETE
     @Path("/{inbox_id}")
-    @Produces(MediaType.WILDCARD) // 204 has no body: any Accept is fine (clients send their error type)
     @Operation(operationId = "deleteInbox", summary = "Delete an inbox")
     @APIResponse(responseCode = "204", description = "Deleted.")
     @APIResponse(responseCode = "404", description = "No such inbox in this account.",
@@ -133,6 +132,8 @@ public class InboxResource {
             headers = @Header(name = "Link", description = "`<url>; rel=\"next\"` when has_more is true.",
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
+    @APIResponse(responseCode = "400", description = INVALID,
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     public RestResponse<InboxPage> list(
             @Parameter(description = "Items per page, 1 to 200.", schema = @Schema(type = SchemaType.INTEGER,
                     minimum = "1", maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,
@@ -140,10 +141,10 @@ public class InboxResource {
             @QueryParam("cursor") String cursor,
             @Parameter(description = "Case-insensitive substring of the address or display name.", examples = {})
             @QueryParam("q") String q,
-            @Parameter(description = "Only inboxes created at or after this RFC 3339 time.",
+            @Parameter(description = "Only inboxes created at or after this time. Accepted: " + Timestamps.ACCEPTED + ".",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("created_after") String createdAfter,
-            @Parameter(description = "Only inboxes created before this RFC 3339 time.",
+            @Parameter(description = "Only inboxes created before this time. Accepted: " + Timestamps.ACCEPTED + ".",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("created_before") String createdBefore,
             @Context UriInfo uriInfo) {
