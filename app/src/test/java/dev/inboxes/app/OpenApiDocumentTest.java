@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code docs/openapi.json} is the spec clients are generated from (the openapi-client module builds from it),
  * so it must be exactly what the service serves. Refresh it with:
- * {@code ./mvnw -B -pl app -am verify -Dtest=OpenApiDocumentTest -Dsurefire.failIfNoSpecifiedTests=false -DupdateOpenApi=true -DskipITs}
+ * {@code ./mvnw -B -pl app -am verify -Dtest=OpenApiDocumentTest -DupdateOpenApi=true
+ * -Dsurefire.failIfNoSpecifiedTests=false -DskipITs}, then build again: the clients are generated from the file.
  */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
@@ -36,9 +37,9 @@ class OpenApiDocumentTest {
         }
         assertThat(Files.exists(COMMITTED)).as("docs/openapi.json exists").isTrue();
         assertThat(JSON.readTree(Files.readString(COMMITTED)))
-                .as("docs/openapi.json is stale: refresh it with ./mvnw -B -pl app -am verify "
-                        + "-Dtest=OpenApiDocumentTest -Dsurefire.failIfNoSpecifiedTests=false -DupdateOpenApi=true "
-                        + "-DskipITs (it rebuilds the generated client too)")
+                .as("docs/openapi.json is stale: refresh it with ./mvnw -B -pl app -am verify -Dtest=OpenApiDocumentTest "
+                        + "-DupdateOpenApi=true -Dsurefire.failIfNoSpecifiedTests=false -DskipITs, then build again "
+                        + "(the generated clients are made from the file)")
                 .isEqualTo(served);
     }
 }

@@ -6,28 +6,173 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inboxes.persistence.testing.PostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.inboxes.domain.shared.Timestamps;
 import io.restassured.path.json.JsonPath;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The spec is what generated clients and their docs are made from: it must teach the paging protocol. */
+/**
+ * The spec is what generated clients and their docs are made from: it must teach the paging protocol, declare
+ * every status an operation can answer, and use only constructs every mainstream generator reads.
+ */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 class OpenApiTest {
 
     private JsonPath spec;
+    private JsonNode tree;
 
     @BeforeEach
-    void fetchSpec() {
-        spec = given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().jsonPath();
+    void fetchSpec() throws Exception {
+        String document = given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString();
+        spec = JsonPath.from(document);
+        tree = new ObjectMapper().readTree(document);
     }
 
     @Test
-    void isOpenApi31WithABearerScheme() {
+    void isOpenApi31WithASchemeNamedForBearerTokens() {
         assertThat(spec.getString("openapi")).startsWith("3.1");
-        assertThat(spec.getString("components.securitySchemes.apiKey.type")).isEqualTo("http");
-        assertThat(spec.getString("components.securitySchemes.apiKey.scheme")).isEqualTo("bearer");
+        assertThat(spec.getMap("components.securitySchemes")).containsOnlyKeys("bearerAuth");
+        assertThat(spec.getString("components.securitySchemes.bearerAuth.type")).isEqualTo("http");
+        assertThat(spec.getString("components.securitySchemes.bearerAuth.scheme")).isEqualTo("bearer");
+    }
+
+    @Test
+    void theServerIsRelativeByDefault() {
+        assertThat(spec.getList("servers.url")).containsExactly("/");
+    }
+
+    /** Generated method and class names come from these: changing one breaks every generated client's code. */
+    @Test
+    void operationIdsAndTagsAreStable() {
+        Map<String, String> operations = new TreeMap<>();
+        Map<String, Map<String, Map<String, Object>>> paths = spec.getMap("paths");
+        paths.forEach((path, item) -> item.forEach((method, operation) -> operations.put(
+                method.toUpperCase() + " " + path, operation.get("operationId") + " " + operation.get("tags"))));
+
+        assertThat(operations).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "POST /v1/accounts", "createAccount [Accounts]",
+                "GET /v1/inboxes", "listInboxes [Inboxes]",
+                "POST /v1/inboxes", "createInbox [Inboxes]",
+                "GET /v1/inboxes/{inbox_id}", "getInbox [Inboxes]",
+                "DELETE /v1/inboxes/{inbox_id}", "deleteInbox [Inboxes]",
+                "POST /v1/inboxes/{inbox_id}/messages", "recordMessage [Messages]",
+                "GET /v1/inboxes/{inbox_id}/messages", "listMessages [Messages]"));
+        assertThat(spec.getList("tags.name")).containsExactly("Accounts", "Inboxes", "Messages");
+    }
+
+    @Test
+    void everyOperationDeclaresTheStatusesTheHttpLayerCanAnswer() {
+        forEachOperation((name, operation) -> {
+            Set<String> statuses = operation.get("responses").properties().stream().map(Map.Entry::getKey)
+                    .collect(Collectors.toSet());
+            assertThat(statuses).as(name).contains("406", "429", "500", "503");
+            boolean secured = operation.has("security") && !operation.get("security").isEmpty();
+            assertThat(secured).as("%s needs a key", name).isEqualTo(!name.equals("createAccount"));
+            if (secured) {
+                assertThat(statuses).as(name).contains("401");
+                assertThat(operation.at("/security/0").has("bearerAuth")).as(name).isTrue();
+            }
+            if (operation.has("requestBody")) {
+                assertThat(statuses).as(name).contains("413", "415");
+            }
+            List<String> codes = List.copyOf(operation.get("responses").properties().stream().map(Map.Entry::getKey).toList());
+            assertThat(codes).as("%s lists responses by status", name).isSorted();
+            assertThat(codes.get(0)).as(name).startsWith("2");
+        });
+    }
+
+    @Test
+    void theStatusesOfEachOperationsOwnLogicAreDeclared() {
+        Map<String, List<String>> own = Map.of(
+                "listInboxes", List.of("200", "400"),
+                "createInbox", List.of("201", "400", "409", "422"),
+                "getInbox", List.of("200", "404"),
+                "deleteInbox", List.of("204", "404"),
+                "recordMessage", List.of("201", "400", "404"),
+                "listMessages", List.of("200", "400", "404"),
+                "createAccount", List.of("201"));
+        forEachOperation((name, operation) -> assertThat(operation.get("responses").properties().stream()
+                .map(Map.Entry::getKey).toList()).as(name).containsAll(own.get(name)));
+    }
+
+    @Test
+    void everyErrorIsAProblemAndRetryableOnesSayWhen() {
+        forEachOperation((name, operation) -> operation.get("responses").properties().forEach(entry -> {
+            JsonNode response = resolve(entry.getValue());
+            if (entry.getKey().startsWith("2")) {
+                return;
+            }
+            assertThat(response.at("/content/application~1problem+json/schema/$ref").asText())
+                    .as("%s %s", name, entry.getKey()).isEqualTo("#/components/schemas/Problem");
+            assertThat(response.get("content").size()).as("%s %s: problems only", name, entry.getKey()).isEqualTo(1);
+            assertThat(response.get("description").asText()).as("%s %s", name, entry.getKey()).isNotBlank();
+            if (entry.getKey().equals("429") || entry.getKey().equals("503")) {
+                assertThat(response.at("/headers/Retry-After/schema/type").asText()).as("%s %s", name, entry.getKey())
+                        .isEqualTo("integer");
+            }
+        }));
+        assertThat(tree.at("/components/responses/MethodNotAllowed/headers/Allow").isMissingNode()).isFalse();
+    }
+
+    @Test
+    void nullablesAreWrittenPortablyAsAnyOfWithNull() {
+        List<String> typeArrays = new ArrayList<>();
+        walk(tree, "", (pointer, node) -> {
+            if (node.has("type") && node.get("type").isArray()) {
+                typeArrays.add(pointer);
+            }
+        });
+        assertThat(typeArrays).as("schemas typed with an array").isEmpty();
+        for (String nullable : List.of("/components/schemas/InboxPage/properties/cursor",
+                "/components/schemas/MessagePage/properties/cursor", "/components/schemas/Inbox/properties/display_name",
+                "/components/schemas/CreateInboxRequest/properties/username",
+                "/components/schemas/RecordMessageRequest/properties/to")) {
+            JsonNode schema = tree.at(nullable);
+            assertThat(schema.at("/anyOf/0/type").asText()).as(nullable).isEqualTo("string");
+            assertThat(schema.at("/anyOf/1/type").asText()).as(nullable).isEqualTo("null");
+            assertThat(schema.get("description").asText()).as(nullable).isNotBlank();
+        }
+    }
+
+    @Test
+    void timeParametersStateExactlyWhatIsAccepted() {
+        for (int i : List.of(3, 4)) {
+            JsonNode parameter = tree.at("/paths/~1v1~1inboxes/get/parameters/" + i);
+            assertThat(parameter.get("name").asText()).startsWith("created_");
+            assertThat(parameter.at("/schema/format").asText()).isEqualTo("date-time");
+            assertThat(parameter.get("description").asText()).contains(Timestamps.ACCEPTED);
+        }
+    }
+
+    private JsonNode resolve(JsonNode response) {
+        String ref = response.path("$ref").asText("");
+        return ref.isEmpty() ? response : tree.at(ref.substring(1));
+    }
+
+    private void forEachOperation(BiConsumer<String, JsonNode> check) {
+        tree.get("paths").properties().forEach(path -> path.getValue().properties()
+                .forEach(operation -> check.accept(operation.getValue().get("operationId").asText(), operation.getValue())));
+    }
+
+    private static void walk(JsonNode node, String pointer, BiConsumer<String, JsonNode> visit) {
+        if (node.isObject()) {
+            visit.accept(pointer, node);
+            node.properties().forEach(child -> walk(child.getValue(), pointer + "/" + child.getKey(), visit));
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                walk(node.get(i), pointer + "/" + i, visit);
+            }
+        }
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.inboxes.api.account;
 
-import dev.inboxes.api.problem.Problem;
 import dev.inboxes.domain.account.AccountService;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
@@ -28,8 +27,6 @@ public class AccountResource {
     @APIResponse(responseCode = "201", description = "The account and its API key (shown once).",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = AccountCreatedResponse.class)))
-    @APIResponse(responseCode = "500", description = "Unexpected failure.",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     public Response create() {
         return Response.status(Response.Status.CREATED)
                 .entity(AccountCreatedResponse.fromDomain(accounts.create()))

@@ -12,6 +12,7 @@ import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
+import dev.inboxes.domain.shared.Timestamps;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -41,14 +42,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/v1/inboxes")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Inboxes")
-@SecurityRequirement(name = InboxesApiDefinition.API_KEY)
-@APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = "Missing or invalid API key.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+@SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
 public class InboxResource {
 
     private static final String PROBLEM_JSON = "application/problem+json";
+    private static final String INVALID = "Invalid input; the detail says which and how to fix it.";
 
     @Inject
     InboxService inboxes;
@@ -70,6 +68,8 @@ public class InboxResource {
             headers = @Header(name = "Idempotent-Replayed", description = "true when this is the stored result of an "
                     + "earlier request with the same Idempotency-Key.", schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxResponse.class)))
+    @APIResponse(responseCode = "400", description = INVALID,
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "The address is taken.",
             content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body.",
@@ -104,7 +104,6 @@ public class InboxResource {
 
     @DELETE
     @Path("/{inbox_id}")
-    @Produces(MediaType.WILDCARD) // 204 has no body: any Accept is fine (clients send their error type)
     @Operation(operationId = "deleteInbox", summary = "Delete an inbox")
     @APIResponse(responseCode = "204", description = "Deleted.")
     @APIResponse(responseCode = "404", description = "No such inbox in this account.",
@@ -122,6 +121,8 @@ public class InboxResource {
             headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
+    @APIResponse(responseCode = "400", description = INVALID,
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     public RestResponse<InboxPage> list(
             @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
                     minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
@@ -130,10 +131,10 @@ public class InboxResource {
             @QueryParam("cursor") String cursor,
             @Parameter(description = "Case-insensitive substring of the address or display name.", examples = {})
             @QueryParam("q") String q,
-            @Parameter(description = "Only inboxes created at or after this RFC 3339 time.",
+            @Parameter(description = "Only inboxes created at or after this time. Accepted: " + Timestamps.ACCEPTED + ".",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("created_after") String createdAfter,
-            @Parameter(description = "Only inboxes created before this RFC 3339 time.",
+            @Parameter(description = "Only inboxes created before this time. Accepted: " + Timestamps.ACCEPTED + ".",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("created_before") String createdBefore,
             @Context UriInfo uriInfo) {

@@ -39,10 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/v1/inboxes/{inbox_id}/messages")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Messages")
-@SecurityRequirement(name = InboxesApiDefinition.API_KEY)
+@SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
 @APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = "Missing or invalid API key.",
         content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "404", description = "No such inbox in this account.",
         content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))

@@ -12,6 +12,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import dev.inboxes.domain.shared.Text;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -59,10 +60,14 @@ public class HttpProblemMappers {
                 "Send the request body as JSON with the header Content-Type: application/json.");
     }
 
+    /** Only an Accept without problem+json that excludes JSON gets here (see {@link ProblemTypeInAccept}). */
     @ServerExceptionMapper
-    public Response notAcceptable(NotAcceptableException e) {
-        return ProblemType.NOT_ACCEPTABLE.response(
-                "This route answers with application/json (errors with application/problem+json); accept one of them.");
+    public Response notAcceptable(NotAcceptableException e, HttpHeaders headers) {
+        String accept = headers.getHeaderString(HttpHeaders.ACCEPT);
+        return ProblemType.NOT_ACCEPTABLE.response("This route answers with application/json, which Accept "
+                + (accept == null ? "" : Text.quote(accept) + " ") + "excludes. Send Accept: application/json "
+                + "(application/problem+json, */* or no Accept header work too); errors always come as "
+                + "application/problem+json.");
     }
 
     @ServerExceptionMapper

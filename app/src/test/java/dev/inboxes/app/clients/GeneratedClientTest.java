@@ -20,11 +20,21 @@ import dev.inboxes.generated.model.Problem;
 import dev.inboxes.generated.model.RecordMessageRequest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,6 +77,12 @@ class GeneratedClientTest {
         OffsetDateTime newest = sales.getData().get(0).getCreatedAt();
         InboxPage after = inboxes.listInboxes(10, null, "sales desk", newest, null);
         assertThat(after.getData()).extracting(Inbox::getId).containsExactly(sales.getData().get(0).getId());
+        // The generator sends OffsetDateTime.format(ISO_OFFSET_DATE_TIME): here 2026-…T…+01:00.
+        InboxPage elsewhere = inboxes.listInboxes(10, null, "sales desk", newest.withOffsetSameInstant(ZoneOffset.ofHours(1)), null);
+        assertThat(elsewhere.getData()).extracting(Inbox::getId).containsExactly(sales.getData().get(0).getId());
+        InboxPage before = inboxes.listInboxes(10, null, "sales desk", null,
+                newest.withOffsetSameInstant(ZoneOffset.ofHoursMinutes(-3, -30)));
+        assertThat(before.getTotal()).isEqualTo(SeededAccount.salesDesks() - 1);
     }
 
     @Test
@@ -101,10 +117,68 @@ class GeneratedClientTest {
         Problem problem = client.getObjectMapper().readValue(badCursor.getResponseBody(), Problem.class);
         assertThat(problem.getType()).endsWith("/invalid-cursor");
         assertThat(problem.getDetail()).contains("start again without cursor");
+        ApiException badLimit = catchThrowableOfType(ApiException.class,
+                () -> new InboxesApi(client).listInboxes(0, null, null, null, null));
+        assertThat(badLimit.getCode()).isEqualTo(400);
+        assertThat(client.getObjectMapper().readValue(badLimit.getResponseBody(), Problem.class).getDetail())
+                .contains("limit must be an integer from 1 to 200");
 
         ApiException unauthorized = catchThrowableOfType(ApiException.class,
                 () -> new InboxesApi(client(null)).listInboxes(null, null, null, null, null));
         assertThat(unauthorized.getCode()).isEqualTo(401);
+    }
+
+    /** The Java example of docs/sdk.md's "Generated clients" section, verbatim (see the next test), run here. */
+    @Test
+    void theDocumentedExampleWorks() throws Exception {
+        String baseUrl = Api.baseUrl();
+        String apiKey = SeededAccount.get().apiKey;
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            ApiClient api = new ApiClient();
+            api.updateBaseUri(baseUrl); // e.g. http://localhost:8080
+            api.setRequestInterceptor(request -> request.header("Authorization", "Bearer " + apiKey));
+            InboxesApi inboxes = new InboxesApi(api);
+            OffsetDateTime since = OffsetDateTime.now().minusDays(30);
+            InboxPage page = inboxes.listInboxes(200, null, null, since, null); // limit, cursor, q, created_after, created_before
+            List<Inbox> all = new ArrayList<>(page.getData());
+            while (page.getHasMore()) {
+                page = inboxes.listInboxes(200, page.getCursor(), null, since, null);
+                all.addAll(page.getData());
+            }
+            try {
+                inboxes.getInbox("inb_missing");
+            } catch (ApiException e) {
+                Problem problem = api.getObjectMapper().readValue(e.getResponseBody(), Problem.class); // e.getCode() == 404
+                System.out.println(problem.getDetail());
+            }
+
+            assertThat(all).extracting(Inbox::getId).containsExactlyInAnyOrderElementsOf(SeededAccount.get().inboxIds);
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("No inbox with id 'inb_missing'");
+    }
+
+    @Test
+    void theDocumentedExampleIsTheCodeAbove() throws IOException {
+        String doc = Files.readString(Path.of("..", "docs", "sdk.md"));
+        String section = doc.substring(doc.indexOf("\n## Generated clients"));
+        Matcher block = Pattern.compile("^```java\\R(.*?)^```", Pattern.DOTALL | Pattern.MULTILINE).matcher(section);
+        String source = trimLines(Files.readString(Path.of("src", "test", "java", "dev", "inboxes", "app", "clients",
+                "GeneratedClientTest.java")));
+        int blocks = 0;
+        while (block.find()) {
+            assertThat(source).as("docs/sdk.md's generated Java example is this test's code").contains(trimLines(block.group(1)).strip());
+            blocks++;
+        }
+        assertThat(blocks).isEqualTo(1);
+    }
+
+    private static String trimLines(String text) {
+        return text.lines().map(String::strip).collect(Collectors.joining("\n"));
     }
 
     private static ApiClient client(String apiKey) {

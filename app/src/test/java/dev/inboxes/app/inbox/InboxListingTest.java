@@ -12,6 +12,8 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -100,6 +102,29 @@ class InboxListingTest {
         assertThat(window.total()).isEqualTo(expected.size());
         assertThat(Set.copyOf(window.ids())).isEqualTo(expected);
         window.assertStrictOrderWithoutRepeats(CREATED_AT);
+    }
+
+    /** The same instant, as each generated client writes a date-time query parameter, selects the same inboxes. */
+    @Test
+    void everyGeneratedClientsSpellingOfATimeSelectsTheSameInboxes() {
+        List<JsonNode> all = Api.walk(apiKey, "/v1/inboxes", Map.of("limit", 200)).items();
+        Instant at = Instant.parse(all.get(1_000).path(CREATED_AT).asText());
+        long expected = all.stream().filter(row -> !Instant.parse(row.path(CREATED_AT).asText()).isBefore(at)).count();
+        DateTimeFormatter python = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSxx");
+        Map<String, String> spellings = Map.of(
+                "RFC 3339", at.toString(),
+                "java (ISO_OFFSET_DATE_TIME)", at.atOffset(ZoneOffset.ofHours(1)).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME),
+                "python (%f%z, UTC)", at.atOffset(ZoneOffset.UTC).format(python),
+                "python (%f%z, +05:30)", at.atOffset(ZoneOffset.ofHoursMinutes(5, 30)).format(python),
+                "go (RFC3339Nano)", DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSSXXX")
+                        .format(at.atOffset(ZoneOffset.ofHours(-7))).replaceFirst("\\.?0+(?=[-+])", ""));
+
+        spellings.forEach((client, spelling) -> {
+            Response page = as(apiKey).queryParam("created_after", spelling).queryParam("limit", 1).get("/v1/inboxes");
+            assertThat(page.statusCode()).as("%s: %s -> %s", client, spelling, page.asString()).isEqualTo(200);
+            assertThat(page.<Integer>path("total")).as("%s: %s", client, spelling).isEqualTo((int) expected);
+        });
+        assertThat(spellings.get("python (%f%z, +05:30)")).endsWith("+0530");
     }
 
     private static String nextLink(Response page) {

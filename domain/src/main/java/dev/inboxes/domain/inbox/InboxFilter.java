@@ -18,10 +18,10 @@ public record InboxFilter(String q, Instant createdAfter, Instant createdBefore)
     public static final int MAX_Q_LENGTH = 200;
     public static final InboxFilter NONE = new InboxFilter(null, null, null);
 
-    /** Parses the filters as the adapters receive them: text, with times in RFC 3339. */
+    /** Parses the filters as the adapters receive them: text, with times as {@link Timestamps#parse} reads them. */
     public static InboxFilter parse(String q, String createdAfter, String createdBefore) {
-        return of(q, Timestamps.parseRfc3339("created_after", createdAfter),
-                Timestamps.parseRfc3339("created_before", createdBefore));
+        return of(q, Timestamps.parse("created_after", createdAfter),
+                Timestamps.parse("created_before", createdBefore));
     }
 
     public static InboxFilter of(String q, Instant createdAfter, Instant createdBefore) {

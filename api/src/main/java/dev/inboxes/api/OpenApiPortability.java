@@ -1,0 +1,168 @@
+package dev.inboxes.api;
+
+import dev.inboxes.api.problem.Problem;
+import dev.inboxes.api.problem.ProblemType;
+import io.quarkus.smallrye.openapi.OpenApiFilter;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.Components;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.headers.Header;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+
+/**
+ * Makes the document one that every mainstream generator turns into a working client, in one place rather than
+ * on each route:
+ * <ul>
+ *     <li>every operation declares the statuses the HTTP layer can answer for it (401 when it needs a key, 406,
+ *     413 and 415 when it takes a body, 429 and 503 with {@code Retry-After}, 500), each an RFC 9457 problem, so
+ *     generated clients get typed errors; the resources declare the statuses of their own logic (400, 404, 409,
+ *     422);</li>
+ *     <li>responses are listed by status, success first;</li>
+ *     <li>nullable values are written {@code anyOf: [{…}, {"type": "null"}]}, not as the type array
+ *     {@code ["string", "null"]} that several tools flag as unportable.</li>
+ * </ul>
+ * The {@code servers} entry comes from {@code quarkus.smallrye-openapi.servers}, applied when the app starts.
+ */
+@OpenApiFilter(stages = OpenApiFilter.RunStage.BUILD)
+public class OpenApiPortability implements OASFilter {
+
+    private static final String PROBLEM_JSON = ProblemType.MEDIA_TYPE.toString();
+    private static final String PROBLEM_SCHEMA = "#/components/schemas/" + Problem.class.getSimpleName();
+    private static final String RESPONSES = "#/components/responses/";
+
+    /** Reusable responses, by component name; the operations refer to them. */
+    private enum Standard {
+        UNAUTHORIZED("Unauthorized", ProblemType.UNAUTHORIZED.status(),
+                "Missing or invalid API key. Send Authorization: Bearer <api_key>; POST /v1/accounts returns one."),
+        METHOD_NOT_ALLOWED("MethodNotAllowed", ProblemType.METHOD_NOT_ALLOWED.status(),
+                "The path has no operation for this method (sent for methods not listed here, never for a listed "
+                        + "operation). The Allow header lists the methods it has."),
+        NOT_ACCEPTABLE("NotAcceptable", ProblemType.NOT_ACCEPTABLE.status(),
+                "Accept excludes JSON. Send Accept: application/json; application/problem+json or */* work too."),
+        PAYLOAD_TOO_LARGE("PayloadTooLarge", ProblemType.PAYLOAD_TOO_LARGE.status(),
+                "The body is larger than the server accepts; the detail states the limit."),
+        UNSUPPORTED_MEDIA_TYPE("UnsupportedMediaType", ProblemType.UNSUPPORTED_MEDIA_TYPE.status(),
+                "The body is not sent as JSON. Send it with Content-Type: application/json."),
+        TOO_MANY_REQUESTS("TooManyRequests", 429,
+                "Rate limited (per account, and per client address for sign-up). Wait the Retry-After seconds, "
+                        + "then retry."),
+        INTERNAL_ERROR("InternalError", ProblemType.INTERNAL_ERROR.status(),
+                "Unexpected failure. Retry later; a create is safe to retry with the same Idempotency-Key."),
+        UNAVAILABLE("Unavailable", ProblemType.UNAVAILABLE.status(),
+                "The service cannot reach its database right now. Wait the Retry-After seconds, then retry.");
+
+        final String component;
+        final int status;
+        final String description;
+
+        Standard(String component, int status, String description) {
+            this.component = component;
+            this.status = status;
+            this.description = description;
+        }
+
+        APIResponse reference() {
+            return OASFactory.createAPIResponse().ref(RESPONSES + component);
+        }
+    }
+
+    private static final Set<String> ANNOTATION_KEYWORDS =
+            Set.of("description", "examples", "example", "default", "title", "deprecated", "readOnly", "writeOnly");
+
+    @Override
+    public Schema filterSchema(Schema schema) {
+        List<SchemaType> types = schema.getType();
+        if (types == null || types.size() < 2 || !types.contains(SchemaType.NULL)) {
+            return schema;
+        }
+        // {"type": ["string", "null"], "description": …} -> {"anyOf": [{"type": "string"}, {"type": "null"}], "description": …}
+        Map<String, Object> outer = new LinkedHashMap<>();
+        Map<String, Object> inner = new LinkedHashMap<>();
+        schema.getAll().forEach((keyword, value) -> (ANNOTATION_KEYWORDS.contains(keyword) ? outer : inner).put(keyword, value));
+        Schema value = OASFactory.createSchema();
+        value.setAll(inner);
+        value.setType(types.stream().filter(type -> type != SchemaType.NULL).toList());
+        schema.setAll(outer);
+        schema.setAnyOf(List.of(value, OASFactory.createSchema().addType(SchemaType.NULL)));
+        return schema;
+    }
+
+    @Override
+    public void filterOpenAPI(OpenAPI openAPI) {
+        Components components = openAPI.getComponents() == null ? OASFactory.createComponents() : openAPI.getComponents();
+        for (Standard standard : Standard.values()) {
+            components.addResponse(standard.component, problem(standard));
+        }
+        openAPI.setComponents(components);
+        if (openAPI.getPaths() == null) {
+            return;
+        }
+        for (PathItem path : openAPI.getPaths().getPathItems().values()) {
+            for (Operation operation : path.getOperations().values()) {
+                declareStandardResponses(operation);
+            }
+        }
+    }
+
+    private static void declareStandardResponses(Operation operation) {
+        List<Standard> applicable = new ArrayList<>();
+        if (operation.getSecurity() != null && !operation.getSecurity().isEmpty()) {
+            applicable.add(Standard.UNAUTHORIZED);
+        }
+        applicable.add(Standard.NOT_ACCEPTABLE);
+        if (operation.getRequestBody() != null) {
+            applicable.add(Standard.PAYLOAD_TOO_LARGE);
+            applicable.add(Standard.UNSUPPORTED_MEDIA_TYPE);
+        }
+        applicable.add(Standard.TOO_MANY_REQUESTS);
+        applicable.add(Standard.INTERNAL_ERROR);
+        applicable.add(Standard.UNAVAILABLE);
+
+        Map<String, APIResponse> responses = new TreeMap<>(); // by status: "200" < "400" < "503"
+        if (operation.getResponses() != null) {
+            responses.putAll(operation.getResponses().getAPIResponses());
+        }
+        for (Standard standard : applicable) {
+            responses.putIfAbsent(String.valueOf(standard.status), standard.reference());
+        }
+        APIResponses sorted = OASFactory.createAPIResponses();
+        responses.forEach(sorted::addAPIResponse);
+        operation.setResponses(sorted);
+    }
+
+    private static APIResponse problem(Standard standard) {
+        APIResponse response = OASFactory.createAPIResponse().description(standard.description)
+                .content(OASFactory.createContent().addMediaType(PROBLEM_JSON, OASFactory.createMediaType()
+                        .schema(OASFactory.createSchema().ref(PROBLEM_SCHEMA))));
+        if (standard == Standard.TOO_MANY_REQUESTS || standard == Standard.UNAVAILABLE) {
+            response.addHeader("Retry-After", retryAfter());
+        }
+        if (standard == Standard.METHOD_NOT_ALLOWED) {
+            response.addHeader("Allow", OASFactory.createHeader().description("The methods this path has.")
+                    .schema(OASFactory.createSchema().addType(SchemaType.STRING)));
+        }
+        if (standard == Standard.UNAUTHORIZED) {
+            response.addHeader("WWW-Authenticate", OASFactory.createHeader().description("Bearer realm=\"inboxes\".")
+                    .schema(OASFactory.createSchema().addType(SchemaType.STRING)));
+        }
+        return response;
+    }
+
+    private static Header retryAfter() {
+        return OASFactory.createHeader().description("Seconds to wait before retrying.")
+                .schema(OASFactory.createSchema().addType(SchemaType.INTEGER).minimum(BigDecimal.ZERO));
+    }
+}
