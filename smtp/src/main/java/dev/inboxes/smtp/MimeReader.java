@@ -63,7 +63,7 @@ final class MimeReader {
             .setMaxHeaderCount(-1)
             .setMaxHeaderLen(-1)
             .setMaxContentLen(-1)
-            .setMalformedHeaderStartsBody(true)
+            .setMalformedHeaderStartsBody(false) // true trips mime4j 0.8.14 ("unread only works when…") on some input
             .build();
 
     private MimeReader() {
@@ -84,7 +84,7 @@ final class MimeReader {
         try {
             parser.parse(new ByteArrayInputStream(raw));
         } catch (MimeException | IOException | RuntimeException malformed) {
-            reader.malformed = true; // keep what was read up to here
+            reader.malformed = malformed; // keep what was read up to here
         }
         return reader.content(raw, sender, recipients);
     }
@@ -98,7 +98,7 @@ final class MimeReader {
         private final List<NewAttachment> attachments = new ArrayList<>();
         private boolean inTopHeader;
         private boolean topHeaderDone;
-        boolean malformed;
+        Exception malformed;
 
         @Override
         public void startHeader() {
@@ -134,7 +134,7 @@ final class MimeReader {
         @Override
         public void body(BodyDescriptor descriptor, InputStream content) throws IOException {
             MaximalBodyDescriptor part = (MaximalBodyDescriptor) descriptor;
-            byte[] bytes = content.readAllBytes();
+            byte[] bytes = readAsFarAsPossible(content);
             String type = part.getMimeType() == null ? "text/plain" : part.getMimeType().toLowerCase(Locale.ROOT);
             String disposition = part.getContentDispositionType() == null ? null
                     : part.getContentDispositionType().toLowerCase(Locale.ROOT);
@@ -149,6 +149,20 @@ final class MimeReader {
             String contentId = contentId(part.getContentId());
             boolean inline = "inline".equals(disposition) || disposition == null && contentId != null;
             attachments.add(new NewAttachment(filename, type, contentId, inline, bytes));
+        }
+
+        /** A part whose encoding breaks off (bad base64, say) keeps what decoded before the break. */
+        private static byte[] readAsFarAsPossible(InputStream content) {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            try {
+                for (int read; (read = content.read(buffer)) != -1; ) {
+                    bytes.write(buffer, 0, read);
+                }
+            } catch (IOException | RuntimeException broken) {
+                // best effort: what was decoded so far
+            }
+            return bytes.toByteArray();
         }
 
         MessageContent content(byte[] raw, String sender, List<String> recipients) {
