@@ -31,7 +31,14 @@ public final class Smtp {
      * @throws MessagingException when the server refuses (its reply is in the exception)
      */
     public static String send(int port, byte[] raw, String from, String... to) throws MessagingException {
+        return send(port, new Properties(), raw, from, to);
+    }
+
+    /** As {@link #send(int, byte[], String, String...)}, with extra Angus Mail properties (STARTTLS, say). */
+    public static String send(int port, Properties extra, byte[] raw, String from, String... to)
+            throws MessagingException {
         Properties properties = new Properties();
+        properties.putAll(extra);
         properties.put("mail.smtp.host", "localhost");
         properties.put("mail.smtp.port", String.valueOf(port));
         properties.put("mail.smtp.from", from);
