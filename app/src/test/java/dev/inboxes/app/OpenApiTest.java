@@ -55,9 +55,26 @@ class OpenApiTest {
     @Test
     void everyOperationHasAnId() {
         for (String path : List.of("/v1/accounts", "/v1/inboxes", "/v1/inboxes/{inbox_id}",
-                "/v1/inboxes/{inbox_id}/messages")) {
+                "/v1/inboxes/{inbox_id}/messages", "/v1/inboxes/{inbox_id}/messages/{message_id}",
+                "/v1/inboxes/{inbox_id}/messages/{message_id}/raw",
+                "/v1/inboxes/{inbox_id}/messages/{message_id}/attachments/{attachment_id}")) {
             assertThat(spec.getMap("paths.'" + path + "'").values())
                     .allSatisfy(operation -> assertThat(((java.util.Map<?, ?>) operation).get("operationId")).isNotNull());
         }
+    }
+
+    @Test
+    void theMessageReadsDescribeTheirBodiesAndErrors() {
+        String message = "paths.'/v1/inboxes/{inbox_id}/messages/{message_id}'";
+        assertThat(spec.getString(message + ".get.operationId")).isEqualTo("getMessage");
+        assertThat(spec.getString(message + ".delete.operationId")).isEqualTo("deleteMessage");
+        assertThat(spec.getMap(message + ".get.responses")).containsKeys("200", "401", "404");
+        assertThat(spec.getMap("paths.'/v1/inboxes/{inbox_id}/messages/{message_id}/raw'.get.responses.200.content"))
+                .containsOnlyKeys("message/rfc822");
+        assertThat(spec.getString("paths.'/v1/inboxes/{inbox_id}/messages/{message_id}/attachments/{attachment_id}'"
+                + ".get.operationId")).isEqualTo("downloadAttachment");
+        assertThat(spec.getList("components.schemas.MessageDetail.required")).contains("text", "html", "attachments",
+                "cc", "reply_to", "sent_at", "message_id_header", "in_reply_to", "references", "thread_id");
+        assertThat(spec.getList("components.schemas.Message.required")).contains("thread_id", "has_attachments");
     }
 }

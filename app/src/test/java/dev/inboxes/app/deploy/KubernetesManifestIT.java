@@ -52,6 +52,22 @@ class KubernetesManifestIT {
     }
 
     @Test
+    void theServiceTakesMailOnPort25ToTheReceiver() throws IOException {
+        List<JsonNode> manifest = documents(DEPLOY.resolve("inboxes.yml"));
+        JsonNode smtp = null;
+        for (JsonNode port : kind(manifest, "Service").at("/spec/ports")) {
+            if (port.path("name").asText().equals("smtp")) {
+                smtp = port;
+            }
+        }
+        assertThat(smtp).as("an smtp port on the Service").isNotNull();
+        assertThat(smtp.path("port").asInt()).isEqualTo(25);
+        assertThat(smtp.path("targetPort").asInt()).isEqualTo(2525);
+        assertThat(kind(manifest, "Deployment").at("/spec/template/spec/containers/0/ports").findValuesAsText("name"))
+                .contains("smtp");
+    }
+
+    @Test
     void theDisruptionBudgetAndTheExampleSecretsFitTheDeployment() throws IOException {
         JsonNode deployment = kind(documents(DEPLOY.resolve("inboxes.yml")), "Deployment");
         JsonNode budget = kind(documents(DEPLOY.resolve("pod-disruption-budget.yml")), "PodDisruptionBudget");
