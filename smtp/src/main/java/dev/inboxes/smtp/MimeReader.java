@@ -54,6 +54,11 @@ import org.apache.james.mime4j.util.MimeUtil;
  */
 final class MimeReader {
 
+    /**
+     * The most parts of a message stored as attachments; further parts (a hostile message of many tiny parts)
+     * stay in the raw message only, so a 10 MB message cannot become a hundred thousand rows.
+     */
+    static final int MAX_ATTACHMENTS = 500;
     /** The most References a message keeps: the newest, which are the ones threads are found by. */
     static final int MAX_REFERENCES = 100;
     private static final int MAX_HEADER_TEXT = 998 * 4;
@@ -144,6 +149,9 @@ final class MimeReader {
             if (isBody) {
                 String text = LenientCharsets.storable(LenientCharsets.decode(bytes, part.getCharset()));
                 (type.equals("text/plain") ? texts : htmls).add(text);
+                return;
+            }
+            if (attachments.size() == MAX_ATTACHMENTS) {
                 return;
             }
             String contentId = contentId(part.getContentId());

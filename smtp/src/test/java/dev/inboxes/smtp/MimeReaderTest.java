@@ -239,6 +239,16 @@ class MimeReaderTest {
         assertThat(content.references()).hasSizeLessThanOrEqualTo(MimeReader.MAX_REFERENCES).endsWith("<last@x>");
     }
 
+    @Test
+    void aMessageOfManyTinyPartsKeepsABoundedNumberOfAttachments() {
+        StringBuilder message = new StringBuilder("Subject: parts\nContent-Type: multipart/mixed; boundary=p\n\n");
+        for (int i = 0; i < MimeReader.MAX_ATTACHMENTS * 3; i++) {
+            message.append("--p\nContent-Type: application/octet-stream\n\n").append(i).append('\n');
+        }
+        message.append("--p--\n");
+        assertThat(read(message.toString()).attachments()).hasSize(MimeReader.MAX_ATTACHMENTS);
+    }
+
     private static String textOf(String charset, byte[] body) {
         byte[] head = ("Subject: charset\r\nContent-Type: text/plain" + (charset == null ? "" : "; charset=" + charset)
                 + "\r\nContent-Transfer-Encoding: 8bit\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
