@@ -34,6 +34,7 @@ final class LineDeadlineServerSocket extends ServerSocket {
         }
         Socket socket = new DeadlineSocket(lineNanos);
         implAccept(socket);
+        socket.setTcpNoDelay(true); // every reply is written whole and flushed: no reason to hold it back
         return socket;
     }
 

@@ -87,6 +87,7 @@ public class SmtpReceiver {
         config.tlsConfiguration().ifPresent(name -> builder.enableTLS().startTlsSocketFactory(sslContext(name)));
         SMTPServer smtp = builder.build();
         smtp.getCommandHandler().addCommand(new BoundedMailCommand(limits.maxMessageSize()));
+        smtp.getCommandHandler().addCommand(new EhloCommand());
         try {
             smtp.start();
         } catch (RuntimeException e) {

@@ -561,6 +561,23 @@ class SmtpReceiveTest {
     }
 
     @Test
+    void pipelinedCommandsAreAnsweredInOrder() throws Exception {
+        Inbox inbox = inbox();
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            assertThat(smtp.command("EHLO client.example")).contains("PIPELINING");
+            smtp.write(("MAIL FROM:<" + SENDER + ">\r\nRCPT TO:<nobody-x@" + DOMAIN + ">\r\nRCPT TO:<" + inbox.address
+                    + ">\r\nDATA\r\n").getBytes(StandardCharsets.US_ASCII));
+            assertThat(smtp.reply()).startsWith("250");
+            assertThat(smtp.reply()).startsWith("550 5.1.1");
+            assertThat(smtp.reply()).startsWith("250");
+            assertThat(smtp.reply()).startsWith("354");
+            assertThat(smtp.send(crlf("Subject: pipelined\nMessage-ID: " + messageId() + "\n\nfast\n.\n")))
+                    .startsWith("250 2.0.0");
+        }
+        assertThat(onlyRow(inbox).getString("subject")).isEqualTo("pipelined");
+    }
+
+    @Test
     void oneClientAddressGetsAtMostItsShareOfConnections() throws Exception {
         List<Smtp.Dialogue> open = new ArrayList<>();
         try {

@@ -83,15 +83,44 @@ public final class MailDelivery {
         }
         List<String> storedIds = new ArrayList<>();
         int duplicates = 0;
-        int gone = 0;
-        for (StoreOutcome outcome : store.insertAll(messages)) {
+        List<Recipient> gone = new ArrayList<>();
+        List<StoreOutcome> outcomes = store.insertAll(messages);
+        for (int i = 0; i < outcomes.size(); i++) {
+            StoreOutcome outcome = outcomes.get(i);
             switch (outcome.status()) {
                 case STORED -> storedIds.add(outcome.row().id());
                 case DUPLICATE -> duplicates++;
-                case NO_INBOX -> gone++;
+                case NO_INBOX -> gone.add(recipientOf(envelope, messages.get(i)));
             }
         }
-        return new DeliveryReport(storedIds, duplicates, gone);
+        if (!gone.isEmpty()) {
+            // A remembered recipient may be stale: its inbox deleted, the address perhaps taken by a new inbox since.
+            List<NewMessage> retries = new ArrayList<>();
+            for (Recipient recipient : gone) {
+                directory.forget(recipient.address());
+                RecipientCheck again = check(recipient.address());
+                if (again.verdict() == RecipientCheck.Verdict.ACCEPTED && !inboxes.contains(again.recipient().inboxId())) {
+                    inboxes.add(again.recipient().inboxId());
+                    retries.add(MessageService.newMessage(RandomIds.newId(Message.ID_PREFIX),
+                            again.recipient().accountId(), again.recipient().inboxId(), stored, dedupeKey, receivedAt));
+                }
+            }
+            int goneForGood = gone.size() - retries.size();
+            for (StoreOutcome outcome : retries.isEmpty() ? List.<StoreOutcome>of() : store.insertAll(retries)) {
+                switch (outcome.status()) {
+                    case STORED -> storedIds.add(outcome.row().id());
+                    case DUPLICATE -> duplicates++;
+                    case NO_INBOX -> goneForGood++;
+                }
+            }
+            return new DeliveryReport(storedIds, duplicates, goneForGood);
+        }
+        return new DeliveryReport(storedIds, duplicates, 0);
+    }
+
+    private static Recipient recipientOf(Envelope envelope, NewMessage message) {
+        return envelope.recipients().stream().filter(recipient -> recipient.inboxId().equals(message.inboxId()))
+                .findFirst().orElseThrow();
     }
 
     private static MessageContent withTrace(MessageContent content, String traceHeader) {

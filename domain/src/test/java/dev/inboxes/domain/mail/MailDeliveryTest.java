@@ -24,10 +24,22 @@ import org.junit.jupiter.api.Test;
 class MailDeliveryTest {
 
     private final List<List<NewMessage>> calls = new ArrayList<>();
-    private final MailDelivery delivery = new MailDelivery(
-            address -> Optional.ofNullable(Map.of("support-bot@inboxes.test", new Recipient("acc_1", "inb_1", address),
-                    "sales@inboxes.test", new Recipient("acc_2", "inb_2", address)).get(address)),
-            new RecordingStore(), "Inboxes.Test", Clock.fixed(Instant.parse("2026-11-29T21:48:33.123456789Z"), ZoneOffset.UTC));
+    private final Map<String, Recipient> addresses = new java.util.HashMap<>(Map.of(
+            "support-bot@inboxes.test", new Recipient("acc_1", "inb_1", "support-bot@inboxes.test"),
+            "sales@inboxes.test", new Recipient("acc_2", "inb_2", "sales@inboxes.test")));
+    private final List<String> forgotten = new ArrayList<>();
+    private final java.util.Set<String> deletedInboxes = new java.util.HashSet<>();
+    private final MailDelivery delivery = new MailDelivery(new RecipientDirectory() {
+        @Override
+        public Optional<Recipient> findByAddress(String address) {
+            return Optional.ofNullable(addresses.get(address));
+        }
+
+        @Override
+        public void forget(String address) {
+            forgotten.add(address);
+        }
+    }, new RecordingStore(), "Inboxes.Test", Clock.fixed(Instant.parse("2026-11-29T21:48:33.123456789Z"), ZoneOffset.UTC));
 
     @Test
     void onlyExistingInboxesOfTheMailDomainAreAccepted() {
@@ -69,6 +81,25 @@ class MailDeliveryTest {
         assertThat(calls.get(2).get(0).dedupeKey()).isEqualTo("<id@x>");
     }
 
+    @Test
+    void aStaleRecipientIsLookedUpAgainAndTheAddressNewOwnerGetsTheMessage() {
+        Recipient remembered = delivery.check("support-bot@inboxes.test").recipient();
+        deletedInboxes.add("inb_1"); // deleted, and the address taken by a new inbox of another account
+        addresses.put("support-bot@inboxes.test", new Recipient("acc_9", "inb_9", "support-bot@inboxes.test"));
+
+        DeliveryReport report = delivery.deliver(new Envelope("", List.of(remembered), ""), content("<x@y>"));
+
+        assertThat(forgotten).containsExactly("support-bot@inboxes.test");
+        assertThat(calls).hasSize(2);
+        assertThat(calls.get(1)).extracting(NewMessage::inboxId).containsExactly("inb_9");
+        assertThat(report.stored()).hasSize(1);
+        assertThat(report.gone()).isZero();
+
+        addresses.remove("support-bot@inboxes.test"); // now simply gone
+        deletedInboxes.add("inb_9");
+        assertThat(delivery.deliver(new Envelope("", List.of(remembered), ""), content("<z@y>")).gone()).isEqualTo(1);
+    }
+
     private static MessageContent content(String messageId) {
         return new MessageContent("a@example.com", null, "support-bot@inboxes.test", null, null, "hi", null, messageId,
                 null, List.of(), "hello", null, List.of(), "Subject: hi\r\n\r\nhello\r\n".getBytes(StandardCharsets.US_ASCII));
@@ -79,7 +110,8 @@ class MailDeliveryTest {
         @Override
         public List<StoreOutcome> insertAll(List<NewMessage> messages) {
             calls.add(messages);
-            return messages.stream().map(m -> StoreOutcome.stored(new Message(m.id(), m.inboxId(), m.content().from(),
+            return messages.stream().map(m -> deletedInboxes.contains(m.inboxId())
+                    ? new StoreOutcome(StoreOutcome.Status.NO_INBOX, null) : StoreOutcome.stored(new Message(m.id(), m.inboxId(), m.content().from(),
                     m.content().to(), m.content().subject(), m.content().preview(), m.receivedAt(), m.newThreadId(),
                     false))).toList();
         }

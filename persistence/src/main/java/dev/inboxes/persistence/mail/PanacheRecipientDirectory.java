@@ -4,25 +4,31 @@ import dev.inboxes.domain.mail.Recipient;
 import dev.inboxes.domain.mail.RecipientDirectory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.transaction.Transactional;
 import java.util.Optional;
 
-/** Addresses are unique across accounts (the constraint {@code inboxes_address_key}), so one row at most. */
+/**
+ * Recipient lookups for every {@code RCPT TO}, remembered for a short while (see
+ * {@code quarkus.cache.caffeine."recipients"}): a sender delivering message after message to one address asks the
+ * database once. Only found addresses are remembered, so a new inbox receives mail at once; a remembered inbox
+ * that was deleted since is caught at delivery, which stores nothing for it and asks again.
+ */
 @ApplicationScoped
 public class PanacheRecipientDirectory implements RecipientDirectory {
 
     @Inject
-    EntityManager entityManager;
+    RecipientLookup lookup;
 
     @Override
-    @Transactional
     public Optional<Recipient> findByAddress(String address) {
-        return entityManager.createQuery("select i.accountId, i.id from InboxEntity i where i.address = :address",
-                        Object[].class)
-                .setParameter("address", address)
-                .getResultStream()
-                .findFirst()
-                .map(row -> new Recipient((String) row[0], (String) row[1], address));
+        try {
+            return Optional.of(lookup.find(address));
+        } catch (RecipientLookup.NoSuchAddress absent) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void forget(String address) {
+        lookup.forget(address);
     }
 }
