@@ -88,6 +88,7 @@ public class SmtpReceiver {
         SMTPServer smtp = builder.build();
         smtp.getCommandHandler().addCommand(new BoundedMailCommand(limits.maxMessageSize()));
         smtp.getCommandHandler().addCommand(new EhloCommand());
+        smtp.getCommandHandler().addCommand(new DataCommand());
         try {
             smtp.start();
         } catch (RuntimeException e) {

@@ -578,6 +578,27 @@ class SmtpReceiveTest {
     }
 
     @Test
+    void linesStartingWithADotArriveUnstuffedAndTheNextCommandFollows() throws Exception {
+        Inbox inbox = inbox();
+        byte[] sent = crlf("Subject: dots\nMessage-ID: " + messageId() + "\n\n.\n..\n.hidden\nend.\n");
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            smtp.command("EHLO client.example");
+            smtp.command("MAIL FROM:<" + SENDER + ">");
+            smtp.command("RCPT TO:<" + inbox.address + ">");
+            assertThat(smtp.command("DATA")).startsWith("354");
+            // the stuffed message, the end, and the next command in one write
+            byte[] wire = new String(sent, StandardCharsets.US_ASCII).replace("\r\n.", "\r\n..")
+                    .getBytes(StandardCharsets.US_ASCII);
+            assertThat(smtp.send(concat(wire, crlf(".\nNOOP\n")))).startsWith("250 2.0.0");
+            assertThat(smtp.reply()).startsWith("250"); // the NOOP
+        }
+        JsonPath row = onlyRow(inbox);
+        byte[] raw = as(apiKey).get(messagePath(inbox, row.getString("id")) + "/raw").asByteArray();
+        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+        assertThat(whole(inbox, row.getString("id")).getString("text")).isEqualTo(".\n..\n.hidden\nend.");
+    }
+
+    @Test
     void oneClientAddressGetsAtMostItsShareOfConnections() throws Exception {
         List<Smtp.Dialogue> open = new ArrayList<>();
         try {
