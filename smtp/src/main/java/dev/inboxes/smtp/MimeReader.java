@@ -339,9 +339,24 @@ final class MimeReader {
             return LenientCharsets.storable(value);
         }
 
-        /** Line breaks as {@code \n}, whatever the message used. */
+        /** Line breaks as {@code \n}, whatever the message used (one pass: this runs over every text part). */
         private static String lines(String text) {
-            return text.replace("\r\n", "\n").replace('\r', '\n');
+            if (text.indexOf('\r') < 0) {
+                return text;
+            }
+            StringBuilder lines = new StringBuilder(text.length());
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c == '\r') {
+                    lines.append('\n');
+                    if (i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                        i++;
+                    }
+                } else {
+                    lines.append(c);
+                }
+            }
+            return lines.toString();
         }
     }
 }
