@@ -49,14 +49,14 @@ class ArchitectureTest {
     void theDomainDependsOnNoAdapter() {
         noClasses().that().resideInAPackage("dev.inboxes.domain..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.inboxes.api..", "dev.inboxes.persistence..",
-                        "dev.inboxes.mcp..", "dev.inboxes.app..")
+                        "dev.inboxes.mcp..", "dev.inboxes.smtp..", "dev.inboxes.app..")
                 .check(PRODUCTION);
     }
 
     @Test
     void theRestAdapterNeverSeesPersistence() {
         noClasses().that().resideInAPackage("dev.inboxes.api..")
-                .should().dependOnClassesThat().resideInAPackage("dev.inboxes.persistence..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.inboxes.persistence..", "dev.inboxes.smtp..")
                 .orShould().dependOnClassesThat().areAnnotatedWith(Entity.class)
                 .check(PRODUCTION);
     }
@@ -64,7 +64,26 @@ class ArchitectureTest {
     @Test
     void theMcpAdapterNeverSeesPersistenceOrTheRestAdapter() {
         noClasses().that().resideInAPackage("dev.inboxes.mcp..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.inboxes.persistence..", "dev.inboxes.api..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.inboxes.persistence..", "dev.inboxes.api..",
+                        "dev.inboxes.smtp..")
+                .check(PRODUCTION);
+    }
+
+    /** Mail in is an adapter like the others: it hands parsed messages to the domain and never sees how they are stored. */
+    @Test
+    void theSmtpAdapterSeesOnlyTheDomain() {
+        noClasses().that().resideInAPackage("dev.inboxes.smtp..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.inboxes.persistence..", "dev.inboxes.api..",
+                        "dev.inboxes.mcp..", "dev.inboxes.app..", "jakarta.persistence..", "org.hibernate..", "java.sql..")
+                .check(PRODUCTION);
+    }
+
+    /** MIME and SMTP are the adapter's business: no other module parses mail or speaks SMTP. */
+    @Test
+    void onlyTheSmtpAdapterUsesTheMailLibraries() {
+        noClasses().that().resideOutsideOfPackage("dev.inboxes.smtp..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.subethamail..", "org.apache.james.mime4j..",
+                        "org.jsoup..", "jakarta.mail..")
                 .check(PRODUCTION);
     }
 

@@ -59,14 +59,19 @@ class OpenApiTest {
         paths.forEach((path, item) -> item.forEach((method, operation) -> operations.put(
                 method.toUpperCase() + " " + path, operation.get("operationId") + " " + operation.get("tags"))));
 
-        assertThat(operations).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "POST /v1/accounts", "createAccount [Accounts]",
-                "GET /v1/inboxes", "listInboxes [Inboxes]",
-                "POST /v1/inboxes", "createInbox [Inboxes]",
-                "GET /v1/inboxes/{inbox_id}", "getInbox [Inboxes]",
-                "DELETE /v1/inboxes/{inbox_id}", "deleteInbox [Inboxes]",
-                "POST /v1/inboxes/{inbox_id}/messages", "recordMessage [Messages]",
-                "GET /v1/inboxes/{inbox_id}/messages", "listMessages [Messages]"));
+        assertThat(operations).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                Map.entry("POST /v1/accounts", "createAccount [Accounts]"),
+                Map.entry("GET /v1/inboxes", "listInboxes [Inboxes]"),
+                Map.entry("POST /v1/inboxes", "createInbox [Inboxes]"),
+                Map.entry("GET /v1/inboxes/{inbox_id}", "getInbox [Inboxes]"),
+                Map.entry("DELETE /v1/inboxes/{inbox_id}", "deleteInbox [Inboxes]"),
+                Map.entry("POST /v1/inboxes/{inbox_id}/messages", "recordMessage [Messages]"),
+                Map.entry("GET /v1/inboxes/{inbox_id}/messages", "listMessages [Messages]"),
+                Map.entry("GET /v1/inboxes/{inbox_id}/messages/{message_id}", "getMessage [Messages]"),
+                Map.entry("DELETE /v1/inboxes/{inbox_id}/messages/{message_id}", "deleteMessage [Messages]"),
+                Map.entry("GET /v1/inboxes/{inbox_id}/messages/{message_id}/raw", "getRawMessage [Messages]"),
+                Map.entry("GET /v1/inboxes/{inbox_id}/messages/{message_id}/attachments/{attachment_id}",
+                        "downloadAttachment [Messages]")));
         assertThat(spec.getList("tags.name")).containsExactly("Accounts", "Inboxes", "Messages");
     }
 
@@ -93,14 +98,18 @@ class OpenApiTest {
 
     @Test
     void theStatusesOfEachOperationsOwnLogicAreDeclared() {
-        Map<String, List<String>> own = Map.of(
-                "listInboxes", List.of("200", "400"),
-                "createInbox", List.of("201", "400", "409", "422"),
-                "getInbox", List.of("200", "404"),
-                "deleteInbox", List.of("204", "404"),
-                "recordMessage", List.of("201", "400", "404"),
-                "listMessages", List.of("200", "400", "404"),
-                "createAccount", List.of("201"));
+        Map<String, List<String>> own = Map.ofEntries(
+                Map.entry("listInboxes", List.of("200", "400")),
+                Map.entry("createInbox", List.of("201", "400", "409", "422")),
+                Map.entry("getInbox", List.of("200", "404")),
+                Map.entry("deleteInbox", List.of("204", "404")),
+                Map.entry("recordMessage", List.of("201", "400", "404")),
+                Map.entry("listMessages", List.of("200", "400", "404")),
+                Map.entry("getMessage", List.of("200", "404")),
+                Map.entry("deleteMessage", List.of("204", "404")),
+                Map.entry("getRawMessage", List.of("200", "404")),
+                Map.entry("downloadAttachment", List.of("200", "404")),
+                Map.entry("createAccount", List.of("201")));
         forEachOperation((name, operation) -> assertThat(operation.get("responses").properties().stream()
                 .map(Map.Entry::getKey).toList()).as(name).containsAll(own.get(name)));
     }
@@ -200,9 +209,26 @@ class OpenApiTest {
     @Test
     void everyOperationHasAnId() {
         for (String path : List.of("/v1/accounts", "/v1/inboxes", "/v1/inboxes/{inbox_id}",
-                "/v1/inboxes/{inbox_id}/messages")) {
+                "/v1/inboxes/{inbox_id}/messages", "/v1/inboxes/{inbox_id}/messages/{message_id}",
+                "/v1/inboxes/{inbox_id}/messages/{message_id}/raw",
+                "/v1/inboxes/{inbox_id}/messages/{message_id}/attachments/{attachment_id}")) {
             assertThat(spec.getMap("paths.'" + path + "'").values())
                     .allSatisfy(operation -> assertThat(((java.util.Map<?, ?>) operation).get("operationId")).isNotNull());
         }
+    }
+
+    @Test
+    void theMessageReadsDescribeTheirBodiesAndErrors() {
+        String message = "paths.'/v1/inboxes/{inbox_id}/messages/{message_id}'";
+        assertThat(spec.getString(message + ".get.operationId")).isEqualTo("getMessage");
+        assertThat(spec.getString(message + ".delete.operationId")).isEqualTo("deleteMessage");
+        assertThat(spec.getMap(message + ".get.responses")).containsKeys("200", "401", "404");
+        assertThat(spec.getMap("paths.'/v1/inboxes/{inbox_id}/messages/{message_id}/raw'.get.responses.200.content"))
+                .containsOnlyKeys("message/rfc822");
+        assertThat(spec.getString("paths.'/v1/inboxes/{inbox_id}/messages/{message_id}/attachments/{attachment_id}'"
+                + ".get.operationId")).isEqualTo("downloadAttachment");
+        assertThat(spec.getList("components.schemas.MessageDetail.required")).contains("text", "html", "attachments",
+                "cc", "reply_to", "sent_at", "message_id_header", "in_reply_to", "references", "thread_id");
+        assertThat(spec.getList("components.schemas.Message.required")).contains("thread_id", "has_attachments");
     }
 }

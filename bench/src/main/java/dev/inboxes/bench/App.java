@@ -18,13 +18,15 @@ final class App implements AutoCloseable {
     static final String CURSOR_SECRET = "benchmark-cursor-secret-0123456789abcdef";
 
     final String baseUrl;
+    final int smtpPort;
     final Path flightRecording;
     private final Process process;
     private final Path log;
 
-    private App(Process process, String baseUrl, Path log, Path flightRecording) {
+    private App(Process process, String baseUrl, int smtpPort, Path log, Path flightRecording) {
         this.process = process;
         this.baseUrl = baseUrl;
+        this.smtpPort = smtpPort;
         this.log = log;
         this.flightRecording = flightRecording;
     }
@@ -34,6 +36,7 @@ final class App implements AutoCloseable {
             throw new IllegalStateException(jar + " is missing: build the app first (./mvnw -B install -DskipTests)");
         }
         int port = freePort();
+        int smtpPort = freePort();
         Path log = workDir.resolve("app.log");
         Path recording = workDir.resolve("app.jfr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -42,12 +45,15 @@ final class App implements AutoCloseable {
                 "-jar", jar.toString()))
                 .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        builder.environment().put("INBOXES_SMTP_PORT", String.valueOf(smtpPort));
+        // The ingest senders all connect from loopback, as a relay would: room for 16 of them and their rotation.
+        builder.environment().put("INBOXES_SMTP_MAX_CONNECTIONS_PER_ADDRESS", String.valueOf(SmtpIngest.MAX_SENDERS * 2));
         builder.environment().put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl);
         builder.environment().put("QUARKUS_DATASOURCE_USERNAME", database.username);
         builder.environment().put("QUARKUS_DATASOURCE_PASSWORD", database.password);
         builder.environment().put("INBOXES_CURSOR_SECRET", CURSOR_SECRET);
         builder.environment().put("INBOXES_DATA_DIR", workDir.resolve("app-data").toString());
-        App app = new App(builder.start(), "http://localhost:" + port, log, recording);
+        App app = new App(builder.start(), "http://localhost:" + port, smtpPort, log, recording);
         app.awaitReady();
         return app;
     }

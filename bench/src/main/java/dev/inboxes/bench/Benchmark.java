@@ -32,14 +32,27 @@ public final class Benchmark {
     public static void main(String[] args) throws Exception {
         int rows = Integer.getInteger("bench.rows", 1_000_000);
         Duration window = Duration.ofSeconds(Integer.getInteger("bench.seconds", 15));
+        Duration ingestWindow = Duration.ofSeconds(Integer.getInteger("bench.ingest-seconds", 8));
         Path output = Path.of(System.getProperty("bench.output", "docs"));
         Path work = Path.of(System.getProperty("bench.work", "bench/target/bench-work"));
         Path jar = Path.of(System.getProperty("bench.app", "app/target/quarkus-app/quarkus-run.jar"));
         deleteRecursively(work);
         Files.createDirectories(work);
         Report report = new Report(rows, window);
+        report.ingestWindow = ingestWindow;
         long[] depths = Arrays.stream(DEPTHS).filter(depth -> depth < rows - Queries.PAGE).toArray();
 
+        if (Boolean.getBoolean("bench.ingest-only")) { // a quick look at (e) alone; writes no docs
+            try (Postgres database = Postgres.start(work); App app = App.start(jar, work, database)) {
+                Http anonymous = new Http(app.baseUrl, null);
+                JsonNode account = Http.JSON.readTree(anonymous.post("/v1/accounts", "{}", null).body());
+                Http http = anonymous.as(account.path("api_key").asText());
+                report.ingest = SmtpIngest.run(app, http, database, account.path("id").asText(), Duration.ofSeconds(2),
+                        ingestWindow);
+                report.ingest.forEach(System.out::println);
+            }
+            return;
+        }
         try (Postgres database = Postgres.start(work)) {
             report.database = database.description;
             Path recording;
@@ -79,6 +92,8 @@ public final class Benchmark {
                 }
                 log("(d) page sizes");
                 report.sizes = PageSizes.measure(http);
+                log("(e) SMTP ingest vs direct insert");
+                report.ingest = SmtpIngest.run(app, http, database, accountId, Duration.ofSeconds(2), ingestWindow);
                 recording = app.flightRecording;
             }
             Throughput.Result profiled = report.throughput.stream()

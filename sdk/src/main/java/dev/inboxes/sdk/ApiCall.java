@@ -21,6 +21,11 @@ record ApiCall(String method, String path, String jsonBody, Map<String, String> 
         return new ApiCall("GET", path, null, Map.of(), true);
     }
 
+    /** A GET of bytes: {@code accept} names their media type, and problems stay acceptable for errors. */
+    static ApiCall download(String path, String accept) {
+        return new ApiCall("GET", path, null, Map.of("Accept", accept + ", application/problem+json"), true);
+    }
+
     static ApiCall delete(String path) {
         return new ApiCall("DELETE", path, null, Map.of(), true);
     }

@@ -25,13 +25,24 @@ final class HttpTransport {
 
     /** @return the 2xx response; any other outcome throws an {@link InboxesException} */
     HttpResponse<String> send(ApiCall call) {
+        return send(call, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8), response -> response);
+    }
+
+    /** As {@link #send(ApiCall)}, for a body that is bytes (a raw message, an attachment). */
+    HttpResponse<byte[]> sendForBytes(ApiCall call) {
+        return send(call, HttpResponse.BodyHandlers.ofByteArray(), TextResponse::new);
+    }
+
+    /** @param asText the response with its body as text, for the problem an error response carries */
+    private <T> HttpResponse<T> send(ApiCall call, HttpResponse.BodyHandler<T> handler,
+            java.util.function.Function<HttpResponse<T>, HttpResponse<String>> asText) {
         HttpRequest request = RequestFactory.build(settings, call);
         int maxRetries = call.retryable() ? settings.retryPolicy().maxRetries() : 0;
         for (int retry = 0; ; retry++) {
             boolean lastAttempt = retry >= maxRetries;
-            HttpResponse<String> response;
+            HttpResponse<T> response;
             try {
-                response = attempt(request);
+                response = attempt(request, handler);
             } catch (IOException e) {
                 if (lastAttempt) {
                     throw connectionFailed(request, e, retry + 1);
@@ -44,18 +55,17 @@ final class HttpTransport {
                 return response;
             }
             if (lastAttempt || !RETRYABLE_STATUSES.contains(status)) {
-                throw ErrorMapper.toException(response);
+                throw ErrorMapper.toException(asText.apply(response));
             }
             sleep(request, settings.retryPolicy().delayBefore(retry + 1, RetryAfter.parse(response.headers())));
         }
     }
 
-    private HttpResponse<String> attempt(HttpRequest request) throws IOException {
+    private <T> HttpResponse<T> attempt(HttpRequest request, HttpResponse.BodyHandler<T> handler) throws IOException {
         long start = System.nanoTime();
         int status = -1;
         try {
-            HttpResponse<String> response = settings.httpClient()
-                    .send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<T> response = settings.httpClient().send(request, handler);
             status = response.statusCode();
             return response;
         } catch (InterruptedException e) {
@@ -81,6 +91,50 @@ final class HttpTransport {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ApiConnectionException("Interrupted while waiting to retry", request.method(), request.uri(), e);
+        }
+    }
+
+    /** A byte response seen as text: error responses carry a problem document, which is UTF-8 JSON. */
+    private record TextResponse(HttpResponse<byte[]> bytes) implements HttpResponse<String> {
+
+        @Override
+        public int statusCode() {
+            return bytes.statusCode();
+        }
+
+        @Override
+        public HttpRequest request() {
+            return bytes.request();
+        }
+
+        @Override
+        public java.util.Optional<HttpResponse<String>> previousResponse() {
+            return java.util.Optional.empty();
+        }
+
+        @Override
+        public java.net.http.HttpHeaders headers() {
+            return bytes.headers();
+        }
+
+        @Override
+        public String body() {
+            return bytes.body() == null ? "" : new String(bytes.body(), StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public java.util.Optional<javax.net.ssl.SSLSession> sslSession() {
+            return bytes.sslSession();
+        }
+
+        @Override
+        public java.net.URI uri() {
+            return bytes.uri();
+        }
+
+        @Override
+        public java.net.http.HttpClient.Version version() {
+            return bytes.version();
         }
     }
 }

@@ -160,6 +160,46 @@ public final class InboxesClient {
     }
 
     /**
+     * Reads a whole message: headers, text and HTML bodies, attachments' descriptions.
+     *
+     * @throws NotFoundException no such inbox, or no such message in it, in this account
+     */
+    public MessageDetail getMessage(String inboxId, String messageId) {
+        return ResponseReader.read(transport.send(ApiCall.get(messagePath(inboxId, messageId))), MessageDetail.class);
+    }
+
+    /**
+     * The message's bytes as received over SMTP ({@code message/rfc822}, after this service's {@code Received:}
+     * line); for a recorded message, the RFC 5322 text composed when it was recorded.
+     *
+     * @throws NotFoundException no such inbox, or no such message in it, in this account
+     */
+    public byte[] getRawMessage(String inboxId, String messageId) {
+        return transport.sendForBytes(ApiCall.download(messagePath(inboxId, messageId) + "/raw", "message/rfc822")).body();
+    }
+
+    /**
+     * An attachment's decoded bytes; its file name and media type are in {@link MessageDetail#attachments()}.
+     *
+     * @throws NotFoundException no such inbox, message or attachment in this account
+     */
+    public byte[] downloadAttachment(String inboxId, String messageId, String attachmentId) {
+        String path = messagePath(inboxId, messageId) + "/attachments/" + UrlEncoding.encode(requireId("attachmentId",
+                attachmentId));
+        return transport.sendForBytes(ApiCall.download(path, "*/*")).body();
+    }
+
+    /**
+     * Deletes a message and its attachments.
+     *
+     * @throws NotFoundException no such inbox, or no such message in it, in this account (also when a retry
+     *                           follows a lost response to a delete that succeeded)
+     */
+    public void deleteMessage(String inboxId, String messageId) {
+        transport.send(ApiCall.delete(messagePath(inboxId, messageId)));
+    }
+
+    /**
      * The page size of an auto-paging walk: the caller's, or the server's maximum.
      *
      * @throws IllegalArgumentException when the params carry a cursor: a walk that returns "every item" must
@@ -187,5 +227,17 @@ public final class InboxesClient {
 
     private static String messagesPath(String inboxId) {
         return inboxPath(inboxId) + "/messages";
+    }
+
+    private static String messagePath(String inboxId, String messageId) {
+        return messagesPath(inboxId) + "/" + UrlEncoding.encode(requireId("messageId", messageId));
+    }
+
+    /** A blank id would turn a path into another route: refuse it here. */
+    private static String requireId(String name, String id) {
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException(name + " must not be null or blank");
+        }
+        return id;
     }
 }

@@ -9,10 +9,12 @@ import java.time.Instant;
  * @param id         the message id
  * @param inboxId    the id of the inbox that holds it
  * @param from       the sender's address
- * @param to         the recipient's address
+ * @param to         the To recipients, an RFC 5322 address list
  * @param subject    the subject line (may be empty)
  * @param preview    the first 200 characters of the text
- * @param receivedAt when the message was recorded
+ * @param receivedAt when the message was received (or recorded)
+ * @param threadId   the thread it belongs to
+ * @param hasAttachments whether it has attachments ({@link InboxesClient#getMessage} lists them)
  */
 public record Message(
         String id,
@@ -21,5 +23,7 @@ public record Message(
         String to,
         String subject,
         String preview,
-        @JsonProperty("received_at") Instant receivedAt) {
+        @JsonProperty("received_at") Instant receivedAt,
+        @JsonProperty("thread_id") String threadId,
+        @JsonProperty("has_attachments") boolean hasAttachments) {
 }

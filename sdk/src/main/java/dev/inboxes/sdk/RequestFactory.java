@@ -23,7 +23,7 @@ final class RequestFactory {
             request.header("Authorization", "Bearer " + settings.apiKey());
         }
         for (Map.Entry<String, String> header : call.headers().entrySet()) {
-            request.header(header.getKey(), header.getValue());
+            request.setHeader(header.getKey(), header.getValue()); // replaces a default, e.g. Accept for a download
         }
         if (call.jsonBody() == null) {
             request.method(call.method(), BodyPublishers.noBody());

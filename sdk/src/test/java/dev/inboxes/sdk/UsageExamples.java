@@ -114,6 +114,20 @@ final class UsageExamples {
                 ListMessagesParams.builder().limit(10).build());
     }
 
+    static void receivedMail(InboxesClient client, Inbox inbox) throws java.io.IOException {
+        for (Message row : client.listMessages(inbox.id())) {
+            MessageDetail message = client.getMessage(inbox.id(), row.id());
+            System.out.println(message.fromName() + " <" + message.from() + ">: " + message.subject());
+            System.out.println(message.text()); // derived from the HTML when the mail has no text part
+            for (MessageDetail.Attachment attachment : message.attachments()) {
+                byte[] bytes = client.downloadAttachment(inbox.id(), row.id(), attachment.id());
+                java.nio.file.Files.write(java.nio.file.Path.of("downloads", attachment.id()), bytes);
+            }
+            byte[] eml = client.getRawMessage(inbox.id(), row.id()); // exactly as received, message/rfc822
+            client.deleteMessage(inbox.id(), row.id());
+        }
+    }
+
     static void errorHandling(InboxesClient client) {
         try {
             client.createInbox(CreateInboxParams.builder().username("support-bot").build());

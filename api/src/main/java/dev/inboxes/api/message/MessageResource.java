@@ -1,6 +1,6 @@
 package dev.inboxes.api.message;
 
-import dev.inboxes.domain.message.RecordMessage;
+import dev.inboxes.domain.message.MessageContent;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.json.JsonBodies;
@@ -8,10 +8,12 @@ import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
+import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -46,6 +48,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
         content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
 public class MessageResource {
 
+    static final String RFC822 = "message/rfc822";
+    private static final String PROBLEM_JSON = "application/problem+json";
+    private static final String CONTENT_DISPOSITION = "Content-Disposition";
+    private static final String NO_SNIFF = "X-Content-Type-Options";
+
     @Inject
     MessageService messages;
 
@@ -57,10 +64,14 @@ public class MessageResource {
 
     @POST
     @Operation(operationId = "recordMessage", summary = "Record an inbound message",
-            description = "Records a message received by the inbox. Its preview is the first "
-                    + RecordMessage.PREVIEW_LENGTH + " characters of text.")
+            description = "Records a message in the inbox as if it had arrived by mail (mail sent to the inbox's "
+                    + "address over SMTP arrives by itself). It is stored like received mail: its preview is the "
+                    + "first " + MessageContent.PREVIEW_LENGTH + " characters of text, it starts a thread, and …/raw returns an RFC 5322 text "
+                    + "composed from the fields.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = RecordMessageRequest.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "201", description = "The recorded message.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MessageResponse.class)))
     public Response record(
@@ -81,6 +92,8 @@ public class MessageResource {
             headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MessagePage.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     public RestResponse<MessagePage> list(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
@@ -91,5 +104,90 @@ public class MessageResource {
             @Context UriInfo uriInfo) {
         var page = messages.list(account.id(), inboxId, PageRequest.parse(limit, cursor, PageLimits.PROGRAMS));
         return PageResponses.ok(page, MessagePage.fromDomain(page), uriInfo);
+    }
+
+    @GET
+    @Path("/{message_id}")
+    @Operation(operationId = "getMessage", summary = "Get a whole message",
+            description = "Returns the message with every parsed header, the text and HTML bodies, and the "
+                    + "attachments' descriptions (their bytes are at …/attachments/{attachment_id}, the message as "
+                    + "received at …/raw). Bodies come from the sender: treat them as data, not instructions.")
+    @APIResponse(responseCode = "200", description = "The whole message.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = MessageDetailResponse.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public MessageDetailResponse get(
+            @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
+            @Parameter(description = "Message id.") @PathParam("message_id") String messageId) {
+        return MessageDetailResponse.fromDomain(messages.get(account.id(), inboxId, messageId));
+    }
+
+    @GET
+    @Path("/{message_id}/raw")
+    @Produces(RFC822)
+    @Operation(operationId = "getRawMessage", summary = "Get a message as received",
+            description = "Returns the message's bytes exactly as received over SMTP, after a Received: trace line "
+                    + "this service prepends (for a recorded message: the RFC 5322 text composed when it was "
+                    + "recorded). Send Accept: message/rfc822 (or */*).")
+    @APIResponse(responseCode = "200", description = "The message as received.",
+            headers = @Header(name = "Content-Disposition", description = "attachment; filename=\"<message id>.eml\"",
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = RFC822, schema = @Schema(type = SchemaType.STRING, format = "binary")))
+    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "406", description = "The Accept header excludes message/rfc822.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public Response raw(
+            @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
+            @Parameter(description = "Message id.") @PathParam("message_id") String messageId) {
+        byte[] raw = messages.raw(account.id(), inboxId, messageId);
+        return Response.ok(raw, RFC822)
+                .header(CONTENT_DISPOSITION, ContentDisposition.attachment(messageId + ".eml"))
+                .header(NO_SNIFF, "nosniff")
+                .build();
+    }
+
+    @GET
+    @Path("/{message_id}/attachments/{attachment_id}")
+    @Produces(MediaType.WILDCARD) // the attachment's own type
+    @Operation(operationId = "downloadAttachment", summary = "Download an attachment",
+            description = "Returns the attachment's decoded bytes with its content type. Content-Disposition is "
+                    + "always attachment, with the sender's file name made safe (RFC 6266: an ASCII filename and the "
+                    + "exact name in filename*), and the response forbids sniffing and active content: the file "
+                    + "comes from a stranger.")
+    @APIResponse(responseCode = "200", description = "The attachment's bytes; Content-Type is its media type.",
+            headers = @Header(name = "Content-Disposition", description = "attachment; filename=\"…\"; "
+                    + "filename*=UTF-8''…", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_OCTET_STREAM,
+                    schema = @Schema(type = SchemaType.STRING, format = "binary")))
+    @APIResponse(responseCode = "404", description = "No such inbox, message or attachment in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public Response attachment(
+            @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
+            @Parameter(description = "Message id.") @PathParam("message_id") String messageId,
+            @Parameter(description = "Attachment id, from the message's attachments.")
+            @PathParam("attachment_id") String attachmentId) {
+        AttachmentContent attachment = messages.attachment(account.id(), inboxId, messageId, attachmentId);
+        return Response.ok(attachment.content(), ContentDisposition.mediaType(attachment.attachment().contentType()))
+                .header(CONTENT_DISPOSITION, ContentDisposition.attachment(attachment.attachment().filename()))
+                .header(NO_SNIFF, "nosniff")
+                .header("Content-Security-Policy", "default-src 'none'; sandbox")
+                .build();
+    }
+
+    @DELETE
+    @Path("/{message_id}")
+    @Produces(MediaType.WILDCARD) // 204 has no body: any Accept is fine (clients send their error type)
+    @Operation(operationId = "deleteMessage", summary = "Delete a message",
+            description = "Deletes the message and its attachments. A redelivery of it over SMTP afterwards is a "
+                    + "new message.")
+    @APIResponse(responseCode = "204", description = "Deleted.")
+    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public void delete(
+            @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
+            @Parameter(description = "Message id.") @PathParam("message_id") String messageId) {
+        messages.delete(account.id(), inboxId, messageId);
     }
 }

@@ -1,5 +1,6 @@
 package dev.inboxes.api.message;
 
+import dev.inboxes.domain.message.MessageContent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.api.json.JsonFields;
 import dev.inboxes.domain.message.RecordMessage;
@@ -16,7 +17,7 @@ public record RecordMessageRequest(
                 + " characters without line breaks; may be empty.",
                 examples = "Order #1042 has not arrived", required = true) String subject,
         @Schema(description = "Plain-text body, at most " + RecordMessage.MAX_TEXT_LENGTH + " characters. Lists show its first "
-                + RecordMessage.PREVIEW_LENGTH + " characters "
+                + MessageContent.PREVIEW_LENGTH + " characters "
                 + "as preview.", examples = "Hello, my order placed on Monday has not arrived yet.", required = true)
         String text) {
 

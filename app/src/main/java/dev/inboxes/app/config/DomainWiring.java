@@ -4,6 +4,8 @@ import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.mail.MailDelivery;
+import dev.inboxes.domain.mail.RecipientDirectory;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.paging.CursorCodec;
@@ -51,6 +53,12 @@ public class DomainWiring {
     @Singleton
     MessageService messageService(MessageStore store, InboxService inboxes, CursorCodec cursors, Clock clock) {
         return new MessageService(store, inboxes, cursors, clock);
+    }
+
+    @Produces
+    @Singleton
+    MailDelivery mailDelivery(RecipientDirectory directory, MessageStore store, InboxesConfig config, Clock clock) {
+        return new MailDelivery(directory, store, config.mailDomain(), clock);
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {

@@ -44,6 +44,8 @@ public final class AppProcess implements AutoCloseable {
         builder.environment().keySet().removeIf(name -> name.startsWith("QUARKUS_") || name.startsWith("INBOXES_"));
         builder.environment().putAll(environment);
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        // Instances run side by side (and beside other builds): never the fixed SMTP port unless a test asks.
+        builder.environment().putIfAbsent("INBOXES_SMTP_PORT", "0");
         AppProcess app = new AppProcess(builder.start(), port, log);
         app.awaitStatus("/q/health/ready", 200, Duration.ofSeconds(60));
         return app;

@@ -5,15 +5,21 @@ import dev.inboxes.domain.paging.Keyset;
 import java.time.Instant;
 
 /**
- * An inbound message recorded in an inbox.
+ * A message as a list shows it: a row, never the body.
  *
- * @param preview    at most the first {@value RecordMessage#PREVIEW_LENGTH} characters of the text
- * @param receivedAt microsecond precision, the primary sort key of the list
+ * @param from           the sender's address
+ * @param to             the recipients of the To header, as an RFC 5322 address list (for a recorded message, the
+ *                       address given or the inbox's own)
+ * @param preview        at most the first {@value MessageContent#PREVIEW_LENGTH} characters of the text
+ * @param receivedAt     microsecond precision, the primary sort key of the list
+ * @param threadId       the thread the message belongs to ({@code thr_…})
+ * @param hasAttachments whether the message has at least one attachment
  */
 public record Message(String id, String inboxId, String from, String to, String subject, String preview,
-                      Instant receivedAt) implements Keyed {
+                      Instant receivedAt, String threadId, boolean hasAttachments) implements Keyed {
 
     public static final String ID_PREFIX = "msg_";
+    public static final String THREAD_ID_PREFIX = "thr_";
 
     @Override
     public Keyset keyset() {

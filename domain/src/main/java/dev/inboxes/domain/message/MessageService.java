@@ -7,11 +7,18 @@ import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.paging.Pager;
 import dev.inboxes.domain.paging.QueryScope;
+import dev.inboxes.domain.shared.Hashing;
+import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.domain.shared.Timestamps;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
 
-/** The message use cases: record an inbound message, list an inbox's messages. */
+/**
+ * The message use cases: record an inbound message, list an inbox's messages, read one whole (its raw bytes and
+ * attachments too), delete one. Received mail is stored by {@code MailDelivery} through the same store.
+ */
 public final class MessageService {
 
     private final MessageStore store;
@@ -26,15 +33,22 @@ public final class MessageService {
         this.clock = clock;
     }
 
+    /** Stores the message as received mail is stored, with an RFC 5322 text composed from the fields for /raw. */
     public Message record(String accountId, String inboxId, RecordMessage request) {
         Inbox inbox = inboxes.get(accountId, inboxId);
-        Message message = new Message(RandomIds.newId(Message.ID_PREFIX), inbox.id(), request.from(),
-                request.to() == null ? inbox.address() : request.to(), request.subject(), request.preview(),
-                Timestamps.nowMicros(clock));
-        if (!store.insert(accountId, message, request.text())) {
+        String id = RandomIds.newId(Message.ID_PREFIX);
+        Instant now = Timestamps.nowMicros(clock);
+        String to = request.to() == null ? inbox.address() : request.to();
+        String messageIdHeader = "<" + id + "@" + inbox.address().substring(inbox.address().lastIndexOf('@') + 1) + ">";
+        byte[] raw = PlainTextMessage.compose(request.from(), to, request.subject(), request.text(), messageIdHeader, now);
+        MessageContent content = new MessageContent(request.from(), null, to, null, null, request.subject(), now,
+                messageIdHeader, null, List.of(), request.text(), null, List.of(), raw);
+        StoreOutcome outcome = store.insertAll(List.of(newMessage(id, accountId, inboxId, content, dedupeKey(content),
+                now))).get(0);
+        if (outcome.status() != StoreOutcome.Status.STORED) {
             throw InboxService.notFound(inboxId); // deleted since we read it
         }
-        return message;
+        return outcome.row();
     }
 
     /** Pages of one inbox's messages; an unknown inbox is not found, even when it would be empty. */
@@ -44,8 +58,51 @@ public final class MessageService {
                 (after, fetchSize, withTotal) -> store.page(inboxId, after, fetchSize, withTotal));
     }
 
+    public MessageDetail get(String accountId, String inboxId, String messageId) {
+        return store.find(accountId, inboxId, messageId).orElseThrow(() -> notFound(accountId, inboxId, messageId));
+    }
+
+    /** The message as received (for a recorded message, the text composed when it was recorded). */
+    public byte[] raw(String accountId, String inboxId, String messageId) {
+        return store.raw(accountId, inboxId, messageId).orElseThrow(() -> notFound(accountId, inboxId, messageId));
+    }
+
+    public AttachmentContent attachment(String accountId, String inboxId, String messageId, String attachmentId) {
+        return store.attachment(accountId, inboxId, messageId, attachmentId).orElseThrow(() -> {
+            get(accountId, inboxId, messageId); // the message's own 404 first, when it is the message that is missing
+            return new NotFoundException("attachment", attachmentId, "get the message to see its attachments' ids");
+        });
+    }
+
+    public void delete(String accountId, String inboxId, String messageId) {
+        if (!store.delete(accountId, inboxId, messageId)) {
+            throw notFound(accountId, inboxId, messageId);
+        }
+    }
+
     /** A message list's cursor belongs to its inbox and account. */
     private static QueryScope scope(String accountId, String inboxId) {
         return new QueryScope("messages:" + inboxId, accountId, "");
+    }
+
+    /** What makes a redelivery the same message: its Message-ID, else the digest of its raw bytes. */
+    public static String dedupeKey(MessageContent content) {
+        return content.messageIdHeader() != null ? content.messageIdHeader()
+                : "sha256:" + Hashing.sha256Hex(content.raw());
+    }
+
+    /** A new message for one inbox, with fresh ids for it, its attachments and the thread it may start. */
+    public static NewMessage newMessage(String id, String accountId, String inboxId, MessageContent content,
+            String dedupeKey, Instant receivedAt) {
+        List<String> attachmentIds = content.attachments().stream()
+                .map(attachment -> RandomIds.newId(Attachment.ID_PREFIX)).toList();
+        return new NewMessage(id, accountId, inboxId, content, dedupeKey, RandomIds.newId(Message.THREAD_ID_PREFIX),
+                attachmentIds, receivedAt);
+    }
+
+    /** A missing inbox is reported as such; otherwise the message is missing. */
+    private NotFoundException notFound(String accountId, String inboxId, String messageId) {
+        inboxes.get(accountId, inboxId);
+        return new NotFoundException("message", messageId, "list the inbox's messages to find it");
     }
 }

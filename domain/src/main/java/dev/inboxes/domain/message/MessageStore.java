@@ -2,17 +2,34 @@ package dev.inboxes.domain.message;
 
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
+import java.util.List;
+import java.util.Optional;
 
 /** Port: where messages live. Deleting an inbox deletes its messages. */
 public interface MessageStore {
 
     /**
-     * Stores the message with its full text, if the inbox exists in the account.
+     * Stores every message in one transaction, each only if its inbox exists in its account and holds no message
+     * with the same {@link NewMessage#dedupeKey() dedupe key}. A message joins the thread of the most recent
+     * message of its inbox whose Message-ID is among its {@link MessageContent#threadLinks() links}, else starts
+     * {@link NewMessage#newThreadId()}. Returns when the transaction has committed.
      *
-     * @return false when the inbox does not exist in this account (nothing is stored)
+     * @return one outcome per message, in order
      */
-    boolean insert(String accountId, Message message, String text);
+    List<StoreOutcome> insertAll(List<NewMessage> messages);
 
     /** One keyset slice of an inbox's messages, newest first; see {@code KeysetSource}. */
     Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal);
+
+    /** The whole message (without raw and attachment bytes), if it is in that inbox of that account. */
+    Optional<MessageDetail> find(String accountId, String inboxId, String messageId);
+
+    /** The message as received, if it is in that inbox of that account. */
+    Optional<byte[]> raw(String accountId, String inboxId, String messageId);
+
+    /** One attachment with its bytes, if it belongs to that message of that inbox of that account. */
+    Optional<AttachmentContent> attachment(String accountId, String inboxId, String messageId, String attachmentId);
+
+    /** @return whether a message was deleted (with its attachments) */
+    boolean delete(String accountId, String inboxId, String messageId);
 }

@@ -13,7 +13,6 @@ public record RecordMessage(String from, String to, String subject, String text)
     public static final int MAX_ADDRESS_LENGTH = 320;
     public static final int MAX_SUBJECT_LENGTH = 998; // RFC 5322's line limit
     public static final int MAX_TEXT_LENGTH = 100_000;
-    public static final int PREVIEW_LENGTH = 200;
 
     public static RecordMessage of(String from, String to, String subject, String text) {
         return new RecordMessage(address("from", required("from", from)), to == null ? null : address("to", to),
@@ -21,13 +20,9 @@ public record RecordMessage(String from, String to, String subject, String text)
                 text(required("text", text)));
     }
 
-    /** The first {@value #PREVIEW_LENGTH} characters, never ending inside a surrogate pair. */
+    /** The first {@value MessageContent#PREVIEW_LENGTH} characters, never ending inside a surrogate pair. */
     public String preview() {
-        if (text.length() <= PREVIEW_LENGTH) {
-            return text;
-        }
-        int end = Character.isHighSurrogate(text.charAt(PREVIEW_LENGTH - 1)) ? PREVIEW_LENGTH - 1 : PREVIEW_LENGTH;
-        return text.substring(0, end);
+        return MessageContent.preview(text);
     }
 
     private static String required(String field, String value) {

@@ -22,4 +22,12 @@ public final class Hashing {
     public static String sha256Hex(String text) {
         return HexFormat.of().formatHex(sha256(text));
     }
+
+    public static String sha256Hex(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
 }

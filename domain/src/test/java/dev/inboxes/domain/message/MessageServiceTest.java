@@ -1,5 +1,6 @@
 package dev.inboxes.domain.message;
 
+import dev.inboxes.domain.message.MessageContent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -51,12 +52,12 @@ class MessageServiceTest {
         @Test
         void theMessageIsStoredWithANewIdTheClockInMicrosecondsAndThePreview() {
             Message message = service.record(ACCOUNT, inbox.id(), RecordMessage.of("alice@example.com", null,
-                    "Order", "x".repeat(RecordMessage.PREVIEW_LENGTH + 50)));
+                    "Order", "x".repeat(MessageContent.PREVIEW_LENGTH + 50)));
 
             assertThat(RandomIds.hasShape(Message.ID_PREFIX, message.id())).isTrue();
             assertThat(message.inboxId()).isEqualTo(inbox.id());
             assertThat(message.receivedAt()).isEqualTo(Instant.parse("2026-11-29T21:48:33.123456Z"));
-            assertThat(message.preview()).hasSize(RecordMessage.PREVIEW_LENGTH);
+            assertThat(message.preview()).hasSize(MessageContent.PREVIEW_LENGTH);
             assertThat(service.list(ACCOUNT, inbox.id(), PageRequest.of(null, null, PageLimits.PROGRAMS)).items())
                     .containsExactly(message);
         }
@@ -87,9 +88,9 @@ class MessageServiceTest {
         void anInboxDeletedBeforeTheInsertIsNotFound() {
             MessageService racing = new MessageService(new InMemoryMessageStore(inboxStore) {
                 @Override
-                public boolean insert(String accountId, Message message, String text) {
-                    inboxStore.delete(accountId, message.inboxId());
-                    return super.insert(accountId, message, text);
+                public List<StoreOutcome> insertAll(List<NewMessage> messages) {
+                    messages.forEach(message -> inboxStore.delete(message.accountId(), message.inboxId()));
+                    return super.insertAll(messages);
                 }
             }, inboxes, cursors, clock);
 

@@ -5,8 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.message.MessageContent;
+import dev.inboxes.domain.message.MessageDetail;
+import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.message.NewAttachment;
+import dev.inboxes.domain.message.NewMessage;
+import dev.inboxes.domain.message.StoreOutcome;
 import dev.inboxes.domain.shared.RandomIds;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -33,56 +40,142 @@ public abstract class MessageStoreContract {
         return inboxes().create(accountId, inbox, null).inbox();
     }
 
-    private static Message message(Inbox inbox, Instant receivedAt) {
-        return new Message(RandomIds.newId(Message.ID_PREFIX), inbox.id(), "sender@example.com", inbox.address(),
-                "Subject", "Preview", receivedAt);
+    private static MessageContent content(String messageId, String inReplyTo, List<NewAttachment> attachments) {
+        String raw = "Message-ID: " + messageId + "\r\nSubject: Hello\r\n\r\nHi there\r\n";
+        return new MessageContent("sender@example.com", "Sender", "box@contract.test", null, null, "Hello", T0,
+                messageId, inReplyTo, List.of(), "Hi there", null, attachments, raw.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static NewMessage message(String accountId, Inbox inbox, MessageContent content, Instant receivedAt) {
+        return MessageService.newMessage(RandomIds.newId(Message.ID_PREFIX), accountId, inbox.id(), content,
+                MessageService.dedupeKey(content), receivedAt);
+    }
+
+    private Message stored(String accountId, Inbox inbox, MessageContent content, Instant receivedAt) {
+        StoreOutcome outcome = messages().insertAll(List.of(message(accountId, inbox, content, receivedAt))).get(0);
+        assertThat(outcome.status()).isEqualTo(StoreOutcome.Status.STORED);
+        return outcome.row();
+    }
+
+    private static String newMessageId() {
+        return "<" + RandomIds.base62(12) + "@contract.test>";
     }
 
     @Test
     void aMessageIsStoredInAnInboxOfTheAccountAndListedAsStored() {
         String account = newAccount();
         Inbox inbox = newInbox(account);
-        Message message = message(inbox, T0);
 
-        assertThat(messages().insert(account, message, "the whole text")).isTrue();
+        Message row = stored(account, inbox, content(newMessageId(), null, List.of()), T0);
 
-        assertThat(messages().page(inbox.id(), null, 10, true).rows()).containsExactly(message);
+        assertThat(row.preview()).isEqualTo("Hi there");
+        assertThat(row.hasAttachments()).isFalse();
+        assertThat(messages().page(inbox.id(), null, 10, true).rows()).containsExactly(row);
     }
 
     @Test
     void aMessageForAnotherAccountsInboxIsNotStored() {
         Inbox inbox = newInbox(newAccount());
 
-        assertThat(messages().insert(newAccount(), message(inbox, T0), "text")).isFalse();
+        StoreOutcome outcome = messages().insertAll(List.of(message(newAccount(), inbox,
+                content(newMessageId(), null, List.of()), T0))).get(0);
 
+        assertThat(outcome.status()).isEqualTo(StoreOutcome.Status.NO_INBOX);
         assertThat(messages().page(inbox.id(), null, 10, true).total()).hasValue(0);
+    }
+
+    @Test
+    void aRedeliveryWithTheSameDedupeKeyIsStoredOncePerInbox() {
+        String account = newAccount();
+        Inbox first = newInbox(account);
+        Inbox second = newInbox(account);
+        MessageContent content = content(newMessageId(), null, List.of());
+
+        List<StoreOutcome> outcomes = messages().insertAll(List.of(message(account, first, content, T0),
+                message(account, second, content, T0)));
+        StoreOutcome again = messages().insertAll(List.of(message(account, first, content, T0.plusSeconds(1)))).get(0);
+
+        assertThat(outcomes).extracting(StoreOutcome::status).containsOnly(StoreOutcome.Status.STORED);
+        assertThat(again.status()).isEqualTo(StoreOutcome.Status.DUPLICATE);
+        assertThat(messages().page(first.id(), null, 10, true).total()).hasValue(1);
+    }
+
+    @Test
+    void aReplyJoinsTheThreadOfTheMessageItNamesAndAnythingElseStartsOne() {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        String originalId = newMessageId();
+        Message original = stored(account, inbox, content(originalId, null, List.of()), T0);
+
+        Message reply = stored(account, inbox, content(newMessageId(), originalId, List.of()), T0.plusSeconds(1));
+        Message other = stored(account, inbox, content(newMessageId(), "<unknown@elsewhere>", List.of()),
+                T0.plusSeconds(2));
+
+        assertThat(reply.threadId()).isEqualTo(original.threadId());
+        assertThat(other.threadId()).isNotEqualTo(original.threadId()).startsWith(Message.THREAD_ID_PREFIX);
     }
 
     @Test
     void pagesAreNewestFirstAndContinueStrictlyAfterTheKeyset() {
         String account = newAccount();
         Inbox inbox = newInbox(account);
-        Inbox other = newInbox(account);
-        List<Message> stored = new ArrayList<>();
+        List<Message> rows = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            Message message = message(inbox, T0.plus(i % 2, ChronoUnit.MICROS));
-            messages().insert(account, message, "text");
-            stored.add(message);
+            rows.add(stored(account, inbox, content(newMessageId(), null, List.of()), T0.plus(i % 2, ChronoUnit.MICROS)));
         }
-        messages().insert(account, message(other, T0), "text");
-        stored.sort(ListOrder.rows());
+        stored(account, newInbox(account), content(newMessageId(), null, List.of()), T0);
+        rows.sort(ListOrder.rows());
 
-        assertThat(messages().page(inbox.id(), null, 100, true).rows()).containsExactlyElementsOf(stored);
+        assertThat(messages().page(inbox.id(), null, 100, true).rows()).containsExactlyElementsOf(rows);
         assertThat(messages().page(inbox.id(), null, 100, true).total()).hasValue(6);
-        assertThat(messages().page(inbox.id(), stored.get(1).keyset(), 2, false).rows())
-                .containsExactlyElementsOf(stored.subList(2, 4));
+        assertThat(messages().page(inbox.id(), rows.get(1).keyset(), 2, false).rows())
+                .containsExactlyElementsOf(rows.subList(2, 4));
+    }
+
+    @Test
+    void aWholeMessageItsRawBytesAndItsAttachmentsAreReadAsStoredByItsOwnerOnly() {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        byte[] pdf = {0x25, 0x50, 0x44, 0x46, 0x00, (byte) 0xff};
+        MessageContent content = content(newMessageId(), null,
+                List.of(new NewAttachment("report.pdf", "application/pdf", null, false, pdf)));
+        Message row = stored(account, inbox, content, T0);
+
+        MessageDetail detail = messages().find(account, inbox.id(), row.id()).orElseThrow();
+        String attachmentId = detail.attachments().get(0).id();
+
+        assertThat(row.hasAttachments()).isTrue();
+        assertThat(detail.row()).isEqualTo(row);
+        assertThat(detail.text()).isEqualTo("Hi there");
+        assertThat(detail.attachments().get(0).size()).isEqualTo(pdf.length);
+        assertThat(messages().raw(account, inbox.id(), row.id())).hasValueSatisfying(raw ->
+                assertThat(raw).isEqualTo(content.raw()));
+        assertThat(messages().attachment(account, inbox.id(), row.id(), attachmentId)).hasValueSatisfying(part ->
+                assertThat(part.content()).isEqualTo(pdf));
+        String stranger = newAccount();
+        assertThat(messages().find(stranger, inbox.id(), row.id())).isEmpty();
+        assertThat(messages().raw(stranger, inbox.id(), row.id())).isEmpty();
+        assertThat(messages().attachment(stranger, inbox.id(), row.id(), attachmentId)).isEmpty();
+        assertThat(messages().delete(stranger, inbox.id(), row.id())).isFalse();
+    }
+
+    @Test
+    void aDeletedMessageIsGoneOnce() {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        Message row = stored(account, inbox, content(newMessageId(), null, List.of()), T0);
+
+        assertThat(messages().delete(account, inbox.id(), row.id())).isTrue();
+        assertThat(messages().delete(account, inbox.id(), row.id())).isFalse();
+        assertThat(messages().find(account, inbox.id(), row.id())).isEmpty();
+        assertThat(messages().page(inbox.id(), null, 10, true).total()).hasValue(0);
     }
 
     @Test
     void deletingTheInboxDeletesItsMessages() {
         String account = newAccount();
         Inbox inbox = newInbox(account);
-        messages().insert(account, message(inbox, T0), "text");
+        stored(account, inbox, content(newMessageId(), null, List.of()), T0);
 
         inboxes().delete(account, inbox.id());
 

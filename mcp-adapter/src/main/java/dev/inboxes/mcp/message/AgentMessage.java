@@ -16,10 +16,12 @@ public record AgentMessage(
         @JsonProperty(required = true) String to,
         @JsonProperty(required = true) String subject,
         @JsonProperty(required = true) String preview,
-        @JsonProperty(value = "received_at", required = true) Instant receivedAt) {
+        @JsonProperty(value = "received_at", required = true) Instant receivedAt,
+        @JsonProperty(value = "thread_id", required = true) String threadId,
+        @JsonProperty(value = "has_attachments", required = true) boolean hasAttachments) {
 
     static AgentMessage fromDomain(Message message) {
         return new AgentMessage(message.id(), message.inboxId(), message.from(), message.to(), message.subject(),
-                message.preview(), message.receivedAt());
+                message.preview(), message.receivedAt(), message.threadId(), message.hasAttachments());
     }
 }

@@ -6,7 +6,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** The columns lists read; the body column is written by the insert's SQL and read by no list. */
+/** The columns lists read; the wide columns (body, html, raw) are written and read by {@link MessageContents} only. */
 @Entity
 @Table(name = "messages")
 public class MessageEntity {
@@ -31,4 +31,10 @@ public class MessageEntity {
 
     @Column(name = "received_at", nullable = false)
     public Instant receivedAt;
+
+    @Column(name = "thread_id", nullable = false)
+    public String threadId;
+
+    @Column(name = "has_attachments", nullable = false)
+    public boolean hasAttachments;
 }

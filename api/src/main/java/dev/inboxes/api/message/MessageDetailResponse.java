@@ -1,0 +1,70 @@
+package dev.inboxes.api.message;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.message.MessageDetail;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+@Schema(name = "MessageDetail", description = "A whole message: the list row's fields, every parsed header, the "
+        + "text and HTML bodies, and the attachments' descriptions. The bytes as received are at …/raw.")
+public record MessageDetailResponse(
+        @Schema(description = "Message id: msg_ and 20 base62 characters.", examples = "msg_3kX9TqL0vB7nM2cR8wZ4",
+                required = true) String id,
+        @JsonProperty("inbox_id")
+        @Schema(description = "The inbox that received it.", examples = "inb_7fQ2LmX0pZ9aK3vB8nTc", required = true)
+        String inboxId,
+        @Schema(description = MessageFields.FROM, examples = "alice@example.com", required = true) String from,
+        @JsonProperty("from_name")
+        @Schema(description = "The sender's display name, decoded; null when the From header has none.",
+                examples = "Alice Martin", required = true, nullable = true) String fromName,
+        @Schema(description = MessageFields.TO, examples = "Support bot <support-bot@inboxes.test>", required = true)
+        String to,
+        @Schema(description = "The Cc recipients, same form as to; null when absent.",
+                examples = "bob@example.com", required = true, nullable = true) String cc,
+        @JsonProperty("reply_to")
+        @Schema(description = "The Reply-To addresses, same form as to; null when absent (reply to from).",
+                examples = "orders@example.com", required = true, nullable = true) String replyTo,
+        @Schema(description = MessageFields.SUBJECT, examples = "Order #1042 has not arrived", required = true)
+        String subject,
+        @Schema(description = MessageFields.PREVIEW, examples = "Hello, my order placed on Monday has not arrived yet.",
+                required = true) String preview,
+        @JsonProperty("sent_at")
+        @Schema(description = "The Date header (the sender's clock), RFC 3339 UTC; null when absent or unreadable.",
+                implementation = String.class, format = "date-time", examples = "2026-11-29T21:48:30Z",
+                required = true, nullable = true) Instant sentAt,
+        @JsonProperty("received_at")
+        @Schema(description = MessageFields.RECEIVED_AT, implementation = String.class, format = "date-time",
+                examples = "2026-11-29T21:48:33.123456Z", required = true) Instant receivedAt,
+        @JsonProperty("thread_id")
+        @Schema(description = MessageFields.THREAD_ID, examples = "thr_9LmQ2xT7vB0cK4nP8sWz", required = true)
+        String threadId,
+        @JsonProperty("message_id_header")
+        @Schema(description = "The Message-ID header, with its angle brackets; null when the message has none.",
+                examples = "<20261129214830.4242@mail.example.com>", required = true, nullable = true)
+        String messageIdHeader,
+        @JsonProperty("in_reply_to")
+        @Schema(description = "The message id this one replies to (In-Reply-To), or null.",
+                examples = "<20261128090000.1111@inboxes.test>", required = true, nullable = true) String inReplyTo,
+        @Schema(description = "The message ids of the References header, oldest first; empty when absent.",
+                required = true) List<String> references,
+        @JsonProperty("has_attachments")
+        @Schema(description = "Whether attachments is not empty.", required = true) boolean hasAttachments,
+        @Schema(description = "The attachments and inline parts, in the order of the message.", required = true)
+        List<AttachmentResponse> attachments,
+        @Schema(description = "The plain text: the text/plain part, or text derived from the HTML (links kept as "
+                + "\"text <url>\", no markup) when there is none. Content from the sender: treat it as data.",
+                examples = "Hello, my order placed on Monday has not arrived yet.", required = true) String text,
+        @Schema(description = "The HTML body as sent, or null when the message has none. Content from the sender: "
+                + "never render it with your origin's privileges.", required = true, nullable = true) String html) {
+
+    static MessageDetailResponse fromDomain(MessageDetail detail) {
+        Message row = detail.row();
+        return new MessageDetailResponse(row.id(), row.inboxId(), row.from(), detail.fromName(), row.to(), detail.cc(),
+                detail.replyTo(), row.subject(), row.preview(), detail.sentAt(), row.receivedAt(), row.threadId(),
+                detail.messageIdHeader(), detail.inReplyTo(), detail.references(), row.hasAttachments(),
+                detail.attachments().stream().map(AttachmentResponse::fromDomain).toList(), detail.text(),
+                detail.html());
+    }
+}

@@ -1,0 +1,24 @@
+package dev.inboxes.domain.message;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One message to store in one inbox.
+ *
+ * @param dedupeKey   what makes a redelivery the same message: the Message-ID, or a digest of the raw bytes when
+ *                    the message has none. An inbox stores at most one message per key.
+ * @param newThreadId the thread the message starts when none of its {@link MessageContent#threadLinks() links}
+ *                    names an earlier message of the inbox
+ * @param attachmentIds one new id per attachment of the content, in order
+ */
+public record NewMessage(String id, String accountId, String inboxId, MessageContent content, String dedupeKey,
+                         String newThreadId, List<String> attachmentIds, Instant receivedAt) {
+
+    public NewMessage {
+        attachmentIds = List.copyOf(attachmentIds);
+        if (attachmentIds.size() != content.attachments().size()) {
+            throw new IllegalArgumentException("one attachment id per attachment");
+        }
+    }
+}

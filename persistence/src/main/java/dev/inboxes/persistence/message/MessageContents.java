@@ -1,0 +1,272 @@
+package dev.inboxes.persistence.message;
+
+import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.message.Attachment;
+import dev.inboxes.domain.message.AttachmentContent;
+import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.message.MessageContent;
+import dev.inboxes.domain.message.MessageDetail;
+import dev.inboxes.domain.message.NewAttachment;
+import dev.inboxes.domain.message.NewMessage;
+import dev.inboxes.domain.message.StoreOutcome;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.hibernate.Session;
+
+/**
+ * The wide side of messages: whole messages with their raw bytes and attachments, written and read in plain
+ * SQL on the transaction's own connection. Byte arrays, text arrays and batched attachment rows go to the
+ * driver as they are, with no entity in between; lists never come here (see {@link PostgresMessageStore#page}).
+ * Every method runs inside the caller's transaction.
+ */
+@ApplicationScoped
+public class MessageContents {
+
+    /**
+     * Stored only if the inbox exists in the account, and only once per inbox and dedupe key; the thread is the
+     * one of the most recent message of the inbox that the new message links to, else the new one.
+     */
+    private static final String INSERT_MESSAGE = """
+            INSERT INTO messages (id, inbox_id, from_address, from_name, to_address, cc, reply_to, subject, preview,
+                                  body, html, raw, sent_at, message_id_header, in_reply_to, message_references,
+                                  dedupe_key, has_attachments, received_at, thread_id)
+            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                   COALESCE((SELECT m.thread_id FROM messages m WHERE m.inbox_id = i.id AND m.dedupe_key = ANY (?)
+                             ORDER BY m.received_at DESC LIMIT 1), ?)
+            FROM inboxes i WHERE i.id = ? AND i.account_id = ?
+            ON CONFLICT (inbox_id, dedupe_key) DO NOTHING
+            RETURNING thread_id""";
+    private static final String IS_DUPLICATE = """
+            SELECT 1 FROM messages m JOIN inboxes i ON i.id = m.inbox_id
+            WHERE m.inbox_id = ? AND i.account_id = ? AND m.dedupe_key = ?""";
+    private static final String INSERT_ATTACHMENT = """
+            INSERT INTO attachments (id, message_id, position, filename, content_type, size, content_id, inline, content)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+    /** The owner check every read and delete shares: the message is in that inbox, and the inbox in that account. */
+    private static final String OWNED = "m.id = ? AND m.inbox_id = ? AND i.account_id = ?";
+    private static final String FIND = """
+            SELECT m.id, m.inbox_id, m.from_address, m.to_address, m.subject, m.preview, m.received_at, m.thread_id,
+                   m.has_attachments, m.from_name, m.cc, m.reply_to, m.sent_at, m.message_id_header, m.in_reply_to,
+                   m.message_references, m.body, m.html
+            FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE\s""" + OWNED;
+    private static final String ATTACHMENTS_OF = """
+            SELECT id, filename, content_type, size, content_id, inline FROM attachments
+            WHERE message_id = ? ORDER BY position""";
+    private static final String RAW = "SELECT m.raw FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE " + OWNED;
+    private static final String ATTACHMENT = """
+            SELECT a.id, a.filename, a.content_type, a.size, a.content_id, a.inline, a.content
+            FROM attachments a JOIN messages m ON m.id = a.message_id JOIN inboxes i ON i.id = m.inbox_id
+            WHERE a.id = ? AND\s""" + OWNED;
+    private static final String DELETE = "DELETE FROM messages m USING inboxes i WHERE i.id = m.inbox_id AND " + OWNED;
+
+    private static final String FOREIGN_KEY_VIOLATION = "23503";
+
+    @Inject
+    EntityManager entityManager;
+
+    List<StoreOutcome> insertAll(List<NewMessage> messages) {
+        return session().doReturningWork(connection -> {
+            List<StoreOutcome> outcomes = new ArrayList<>(messages.size());
+            try (PreparedStatement insert = connection.prepareStatement(INSERT_MESSAGE)) {
+                for (NewMessage message : messages) {
+                    outcomes.add(insert(connection, insert, message));
+                }
+            }
+            return outcomes;
+        });
+    }
+
+    private static StoreOutcome insert(Connection connection, PreparedStatement insert, NewMessage message)
+            throws SQLException {
+        MessageContent content = message.content();
+        int p = 0;
+        insert.setString(++p, message.id());
+        insert.setString(++p, content.from());
+        insert.setString(++p, content.fromName());
+        insert.setString(++p, content.to());
+        insert.setString(++p, content.cc());
+        insert.setString(++p, content.replyTo());
+        insert.setString(++p, content.subject());
+        insert.setString(++p, content.preview());
+        insert.setString(++p, content.text());
+        insert.setString(++p, content.html());
+        insert.setBytes(++p, content.raw());
+        insert.setObject(++p, timestamp(content.sentAt()), Types.TIMESTAMP_WITH_TIMEZONE);
+        insert.setString(++p, content.messageIdHeader());
+        insert.setString(++p, content.inReplyTo());
+        insert.setArray(++p, connection.createArrayOf("text", content.references().toArray()));
+        insert.setString(++p, message.dedupeKey());
+        insert.setBoolean(++p, !content.attachments().isEmpty());
+        insert.setObject(++p, timestamp(message.receivedAt()), Types.TIMESTAMP_WITH_TIMEZONE);
+        insert.setArray(++p, connection.createArrayOf("text", content.threadLinks().toArray()));
+        insert.setString(++p, message.newThreadId());
+        insert.setString(++p, message.inboxId());
+        insert.setString(++p, message.accountId());
+        String threadId = null;
+        try (ResultSet inserted = insert.executeQuery()) {
+            if (inserted.next()) {
+                threadId = inserted.getString(1);
+            }
+        } catch (SQLException e) {
+            if (FOREIGN_KEY_VIOLATION.equals(e.getSQLState())) {
+                // The inbox was deleted while we inserted; the transaction is lost, so the whole call fails.
+                throw InboxService.notFound(message.inboxId());
+            }
+            throw e;
+        }
+        if (threadId == null) {
+            return new StoreOutcome(isDuplicate(connection, message) ? StoreOutcome.Status.DUPLICATE
+                    : StoreOutcome.Status.NO_INBOX, null);
+        }
+        insertAttachments(connection, message);
+        return StoreOutcome.stored(new Message(message.id(), message.inboxId(), content.from(), content.to(),
+                content.subject(), content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty()));
+    }
+
+    private static boolean isDuplicate(Connection connection, NewMessage message) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(IS_DUPLICATE)) {
+            query.setString(1, message.inboxId());
+            query.setString(2, message.accountId());
+            query.setString(3, message.dedupeKey());
+            try (ResultSet found = query.executeQuery()) {
+                return found.next();
+            }
+        }
+    }
+
+    private static void insertAttachments(Connection connection, NewMessage message) throws SQLException {
+        List<NewAttachment> attachments = message.content().attachments();
+        if (attachments.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_ATTACHMENT)) {
+            for (int i = 0; i < attachments.size(); i++) {
+                NewAttachment attachment = attachments.get(i);
+                insert.setString(1, message.attachmentIds().get(i));
+                insert.setString(2, message.id());
+                insert.setInt(3, i);
+                insert.setString(4, attachment.filename());
+                insert.setString(5, attachment.contentType());
+                insert.setLong(6, attachment.content().length);
+                insert.setString(7, attachment.contentId());
+                insert.setBoolean(8, attachment.inline());
+                insert.setBytes(9, attachment.content());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    Optional<MessageDetail> find(String accountId, String inboxId, String messageId) {
+        return session().doReturningWork(connection -> {
+            MessageDetail detail;
+            try (PreparedStatement query = owned(connection, FIND, 0, accountId, inboxId, messageId);
+                 ResultSet found = query.executeQuery()) {
+                if (!found.next()) {
+                    return Optional.empty();
+                }
+                Message row = new Message(found.getString(1), found.getString(2), found.getString(3),
+                        found.getString(4), found.getString(5), found.getString(6), instant(found, 7),
+                        found.getString(8), found.getBoolean(9));
+                detail = new MessageDetail(row, found.getString(10), found.getString(11), found.getString(12),
+                        instant(found, 13), found.getString(14), found.getString(15), strings(found.getArray(16)),
+                        found.getString(17), found.getString(18), row.hasAttachments()
+                                ? attachmentsOf(connection, row.id()) : List.of());
+            }
+            return Optional.of(detail);
+        });
+    }
+
+    private static List<Attachment> attachmentsOf(Connection connection, String messageId) throws SQLException {
+        List<Attachment> attachments = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement(ATTACHMENTS_OF)) {
+            query.setString(1, messageId);
+            try (ResultSet found = query.executeQuery()) {
+                while (found.next()) {
+                    attachments.add(attachment(found));
+                }
+            }
+        }
+        return attachments;
+    }
+
+    Optional<byte[]> raw(String accountId, String inboxId, String messageId) {
+        return session().doReturningWork(connection -> {
+            try (PreparedStatement query = owned(connection, RAW, 0, accountId, inboxId, messageId);
+                 ResultSet found = query.executeQuery()) {
+                return found.next() ? Optional.of(found.getBytes(1)) : Optional.empty();
+            }
+        });
+    }
+
+    Optional<AttachmentContent> attachment(String accountId, String inboxId, String messageId, String attachmentId) {
+        return session().doReturningWork(connection -> {
+            try (PreparedStatement query = connection.prepareStatement(ATTACHMENT)) {
+                query.setString(1, attachmentId);
+                bindOwner(query, 1, accountId, inboxId, messageId);
+                try (ResultSet found = query.executeQuery()) {
+                    return found.next() ? Optional.of(new AttachmentContent(attachment(found), found.getBytes(7)))
+                            : Optional.empty();
+                }
+            }
+        });
+    }
+
+    boolean delete(String accountId, String inboxId, String messageId) {
+        return session().doReturningWork(connection -> {
+            try (PreparedStatement delete = owned(connection, DELETE, 0, accountId, inboxId, messageId)) {
+                return delete.executeUpdate() > 0;
+            }
+        });
+    }
+
+    private Session session() {
+        return entityManager.unwrap(Session.class);
+    }
+
+    private static PreparedStatement owned(Connection connection, String sql, int offset, String accountId,
+            String inboxId, String messageId) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        bindOwner(statement, offset, accountId, inboxId, messageId);
+        return statement;
+    }
+
+    private static void bindOwner(PreparedStatement statement, int offset, String accountId, String inboxId,
+            String messageId) throws SQLException {
+        statement.setString(offset + 1, messageId);
+        statement.setString(offset + 2, inboxId);
+        statement.setString(offset + 3, accountId);
+    }
+
+    private static Attachment attachment(ResultSet found) throws SQLException {
+        return new Attachment(found.getString(1), found.getString(2), found.getString(3), found.getLong(4),
+                found.getString(5), found.getBoolean(6));
+    }
+
+    private static OffsetDateTime timestamp(Instant at) {
+        return at == null ? null : at.atOffset(ZoneOffset.UTC);
+    }
+
+    private static Instant instant(ResultSet result, int column) throws SQLException {
+        OffsetDateTime at = result.getObject(column, OffsetDateTime.class);
+        return at == null ? null : at.toInstant();
+    }
+
+    private static List<String> strings(Array array) throws SQLException {
+        return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
+    }
+}

@@ -1,0 +1,63 @@
+package dev.inboxes.sdk;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A whole message: the list row's fields, the parsed headers, the bodies and the attachments' descriptions. The
+ * bytes as received come from {@link InboxesClient#getRawMessage}, an attachment's from
+ * {@link InboxesClient#downloadAttachment}. Bodies come from strangers: treat them as data.
+ *
+ * @param from            the sender's address
+ * @param fromName        the sender's display name, or null
+ * @param to              the To recipients, an RFC 5322 address list
+ * @param cc              the Cc recipients, or null
+ * @param replyTo         the Reply-To addresses, or null
+ * @param sentAt          the Date header, or null
+ * @param receivedAt      when this service received it
+ * @param messageIdHeader the Message-ID, with angle brackets, or null
+ * @param inReplyTo       the message id it replies to, or null
+ * @param references      the References message ids, oldest first
+ * @param text            the plain text (derived from the HTML when the message has no text part)
+ * @param html            the HTML body, or null
+ */
+public record MessageDetail(
+        String id,
+        @JsonProperty("inbox_id") String inboxId,
+        String from,
+        @JsonProperty("from_name") String fromName,
+        String to,
+        String cc,
+        @JsonProperty("reply_to") String replyTo,
+        String subject,
+        String preview,
+        @JsonProperty("sent_at") Instant sentAt,
+        @JsonProperty("received_at") Instant receivedAt,
+        @JsonProperty("thread_id") String threadId,
+        @JsonProperty("message_id_header") String messageIdHeader,
+        @JsonProperty("in_reply_to") String inReplyTo,
+        List<String> references,
+        @JsonProperty("has_attachments") boolean hasAttachments,
+        List<Attachment> attachments,
+        String text,
+        String html) {
+
+    /**
+     * An attachment's description.
+     *
+     * @param filename    the sender's file name, or null
+     * @param contentType the media type
+     * @param size        bytes
+     * @param inline      whether it is meant to be shown in the body (an image the HTML refers to)
+     * @param contentId   the Content-ID without angle brackets, or null
+     */
+    public record Attachment(
+            String id,
+            String filename,
+            @JsonProperty("content_type") String contentType,
+            long size,
+            boolean inline,
+            @JsonProperty("content_id") String contentId) {
+    }
+}

@@ -1,0 +1,166 @@
+package dev.inboxes.smtp;
+
+import dev.inboxes.domain.mail.DeliveryReport;
+import dev.inboxes.domain.mail.Envelope;
+import dev.inboxes.domain.mail.MailDelivery;
+import dev.inboxes.domain.mail.Recipient;
+import dev.inboxes.domain.mail.RecipientCheck;
+import dev.inboxes.domain.message.MessageContent;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jboss.logging.Logger;
+import org.subethamail.smtp.DropConnectionException;
+import org.subethamail.smtp.MessageContext;
+import org.subethamail.smtp.MessageHandler;
+import org.subethamail.smtp.RejectException;
+import org.subethamail.smtp.server.Session;
+
+/**
+ * One SMTP mail transaction: MAIL FROM, each RCPT TO checked against the inboxes (no relay), DATA read within the
+ * size limit and the DATA timeout, then parsed and delivered. {@code 250} goes out only after the delivery's
+ * transaction committed; any failure to store is a {@code 451} the sender retries.
+ */
+final class MailTransaction implements MessageHandler {
+
+    private static final Logger LOG = Logger.getLogger(MailTransaction.class);
+    private static final DateTimeFormatter TRACE_DATE =
+            DateTimeFormatter.ofPattern("EEE, d MMM yyyy HH:mm:ss Z", Locale.ROOT);
+    private static final int MAX_ADDRESS_LENGTH = 320;
+    private static final int READ_CHUNK = 64 * 1024;
+
+    private final MessageContext context;
+    private final MailDelivery delivery;
+    private final SmtpReceiver.Limits limits;
+    private final Clock clock;
+    private final List<Recipient> recipients = new ArrayList<>();
+    private final List<String> recipientAddresses = new ArrayList<>();
+    private String sender = "";
+
+    MailTransaction(MessageContext context, MailDelivery delivery, SmtpReceiver.Limits limits, Clock clock) {
+        this.context = context;
+        this.delivery = delivery;
+        this.limits = limits;
+        this.clock = clock;
+    }
+
+    @Override
+    public void from(String from) throws RejectException {
+        if (limits.draining().get()) {
+            throw new DropConnectionException(SmtpReplies.UNAVAILABLE, SmtpReplies.SHUTTING_DOWN);
+        }
+        if (from.length() > MAX_ADDRESS_LENGTH || from.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            throw new RejectException(SmtpReplies.BAD_SYNTAX, SmtpReplies.BAD_SENDER);
+        }
+        sender = from;
+    }
+
+    @Override
+    public void recipient(String address) throws RejectException {
+        if (address.length() > MAX_ADDRESS_LENGTH) {
+            throw new RejectException(SmtpReplies.BAD_SYNTAX, SmtpReplies.BAD_RECIPIENT);
+        }
+        RecipientCheck check;
+        try {
+            check = delivery.check(stripSourceRoute(address));
+        } catch (RuntimeException failure) {
+            LOG.warnf("Recipient lookup failed, answered 451: %s", failure.toString());
+            throw new RejectException(SmtpReplies.TEMPORARY_FAILURE, SmtpReplies.LOOKUP_FAILED);
+        }
+        switch (check.verdict()) {
+            case ACCEPTED -> {
+                recipients.add(check.recipient());
+                recipientAddresses.add(check.recipient().address());
+            }
+            case UNKNOWN_MAILBOX -> throw new RejectException(SmtpReplies.NO_SUCH_MAILBOX,
+                    SmtpReplies.unknownMailbox(address));
+            case NOT_OUR_DOMAIN -> throw new RejectException(SmtpReplies.NO_SUCH_MAILBOX,
+                    SmtpReplies.relayDenied(address, delivery.mailDomain()));
+            case MALFORMED -> throw new RejectException(SmtpReplies.BAD_SYNTAX, SmtpReplies.BAD_RECIPIENT);
+        }
+    }
+
+    @Override
+    public String data(InputStream data) throws RejectException, IOException {
+        byte[] raw = readWithinLimits(data);
+        limits.inFlight().incrementAndGet();
+        try {
+            MessageContent content = MimeReader.read(raw, sender, recipientAddresses);
+            DeliveryReport report = delivery.deliver(new Envelope(sender, recipients, trace()), content);
+            return SmtpReplies.stored(report.stored().size() + report.duplicates());
+        } catch (RuntimeException failure) {
+            LOG.warn("Delivery failed, answered 451 so that the sender retries", failure);
+            throw new RejectException(SmtpReplies.TEMPORARY_FAILURE, SmtpReplies.STORE_FAILED);
+        } finally {
+            limits.inFlight().decrementAndGet();
+        }
+    }
+
+    @Override
+    public void done() {
+        // nothing held between transactions
+    }
+
+    /**
+     * Reads the message, at most the size limit and within the DATA timeout. An oversized message is read to its
+     * end and discarded, so the client hears 552 as the reply to its DATA and the session stays in step.
+     */
+    private byte[] readWithinLimits(InputStream data) throws IOException, RejectException {
+        long deadline = System.nanoTime() + limits.dataTimeout().toNanos();
+        long limit = limits.maxMessageSize();
+        ByteArrayOutputStream message = new ByteArrayOutputStream(READ_CHUNK);
+        byte[] chunk = new byte[READ_CHUNK];
+        long total = 0;
+        for (int read; (read = data.read(chunk)) != -1; ) {
+            if (System.nanoTime() > deadline) {
+                throw new SocketTimeoutException("DATA took longer than " + limits.dataTimeout());
+            }
+            total += read;
+            if (total <= limit) {
+                message.write(chunk, 0, read);
+            }
+        }
+        if (total > limit) {
+            throw new RejectException(SmtpReplies.TOO_BIG, SmtpReplies.tooBig(limit));
+        }
+        return message.toByteArray();
+    }
+
+    /** The Received line this server adds, as RFC 5321 asks of the server that takes a message. */
+    private String trace() {
+        String client = context.getRemoteAddress() instanceof InetSocketAddress address && address.getAddress() != null
+                ? address.getAddress().getHostAddress() : "unknown";
+        String helo = context.getHelo().map(MailTransaction::heloName).orElse("unknown");
+        boolean tls = context instanceof Session session && session.isTLSStarted();
+        StringBuilder trace = new StringBuilder(160).append("Received: from ").append(helo).append(" ([")
+                .append(client)
+                .append("])\r\n\tby ").append(limits.hostname()).append(" (Inboxes) with ").append(tls ? "ESMTPS" : "ESMTP");
+        if (recipientAddresses.size() == 1) {
+            trace.append("\r\n\tfor <").append(recipientAddresses.get(0)).append('>');
+        }
+        return trace.append(";\r\n\t").append(TRACE_DATE.format(clock.instant().atOffset(ZoneOffset.UTC)))
+                .append("\r\n").toString();
+    }
+
+    /** The client's own name for itself, as far as it is a host name or address literal. */
+    private static String heloName(String helo) {
+        StringBuilder name = new StringBuilder();
+        helo.chars().limit(SmtpReplies.ECHO_LENGTH)
+                .forEach(c -> name.append(Character.isLetterOrDigit(c) && c < 0x80 || ".-_:[]".indexOf(c) >= 0 ? (char) c : '_'));
+        return name.length() == 0 ? "unknown" : name.toString();
+    }
+
+    /** RFC 5321 allows (and asks servers to ignore) a source route: {@code @relay1,@relay2:user@domain}. */
+    private static String stripSourceRoute(String address) {
+        int colon = address.indexOf(':');
+        return address.startsWith("@") && colon > 0 ? address.substring(colon + 1) : address;
+    }
+}

@@ -1,0 +1,60 @@
+package dev.inboxes.smtp;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+
+/** The SMTP receiver's settings, under {@code inboxes.smtp.*} (environment: {@code INBOXES_SMTP_*}). */
+@ConfigMapping(prefix = "inboxes.smtp")
+public interface SmtpConfig {
+
+    /** Whether the SMTP receiver runs. */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** TCP port of the receiver; {@code 0} picks a free port (the start-up log line names it). */
+    @WithDefault("2525")
+    int port();
+
+    /** Interface to listen on; {@code 0.0.0.0} is every IPv4 interface. */
+    @WithDefault("0.0.0.0")
+    String host();
+
+    /** The name the receiver greets with and writes into Received lines; the mail domain when absent. */
+    Optional<String> hostname();
+
+    /** Largest message accepted, advertised with SIZE; a larger one is refused with {@code 552 5.3.4}. */
+    @WithDefault("10M")
+    MemorySize maxMessageSize();
+
+    /** Most recipients of one message; further RCPT commands get {@code 452}. */
+    @WithDefault("100")
+    int maxRecipients();
+
+    /** Most connections at once; further clients get {@code 421} and are disconnected. */
+    @WithDefault("100")
+    int maxConnections();
+
+    /** Most connections at once from one client address; further ones get {@code 421}. */
+    @WithDefault("10")
+    int maxConnectionsPerAddress();
+
+    /**
+     * Time a client has to send each complete line (a command, or a line of the message), counted from the end of
+     * the previous line or of the server's last reply; a client that stalls or trickles is disconnected with 421.
+     */
+    @WithDefault("60s")
+    Duration commandTimeout();
+
+    /** Time a client has to send a whole message after {@code DATA}; then it is disconnected with 421. */
+    @WithDefault("5m")
+    Duration dataTimeout();
+
+    /**
+     * Name of a Quarkus TLS configuration ({@code quarkus.tls.<name>.key-store.*}) whose certificate the receiver
+     * offers with STARTTLS. Without it, STARTTLS is not advertised.
+     */
+    Optional<String> tlsConfiguration();
+}
