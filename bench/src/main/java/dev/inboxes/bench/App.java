@@ -19,12 +19,15 @@ final class App implements AutoCloseable {
 
     final String baseUrl;
     final Path flightRecording;
+    /** Health and metrics are served on the management interface, not on the API port. */
+    private final String managementUrl;
     private final Process process;
     private final Path log;
 
-    private App(Process process, String baseUrl, Path log, Path flightRecording) {
+    private App(Process process, String baseUrl, String managementUrl, Path log, Path flightRecording) {
         this.process = process;
         this.baseUrl = baseUrl;
+        this.managementUrl = managementUrl;
         this.log = log;
         this.flightRecording = flightRecording;
     }
@@ -34,6 +37,7 @@ final class App implements AutoCloseable {
             throw new IllegalStateException(jar + " is missing: build the app first (./mvnw -B install -DskipTests)");
         }
         int port = freePort();
+        int managementPort = freePort();
         Path log = workDir.resolve("app.log");
         Path recording = workDir.resolve("app.jfr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -42,19 +46,21 @@ final class App implements AutoCloseable {
                 "-jar", jar.toString()))
                 .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        builder.environment().put("QUARKUS_MANAGEMENT_PORT", String.valueOf(managementPort));
         builder.environment().put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl);
         builder.environment().put("QUARKUS_DATASOURCE_USERNAME", database.username);
         builder.environment().put("QUARKUS_DATASOURCE_PASSWORD", database.password);
         builder.environment().put("INBOXES_CURSOR_SECRET", CURSOR_SECRET);
         builder.environment().put("INBOXES_DATA_DIR", workDir.resolve("app-data").toString());
-        App app = new App(builder.start(), "http://localhost:" + port, log, recording);
+        App app = new App(builder.start(), "http://localhost:" + port, "http://localhost:" + managementPort, log,
+                recording);
         app.awaitReady();
         return app;
     }
 
     private void awaitReady() throws Exception {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl + "/q/health/ready")).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(managementUrl + "/q/health/ready")).build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {

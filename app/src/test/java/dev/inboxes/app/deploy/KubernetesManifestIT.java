@@ -22,6 +22,7 @@ class KubernetesManifestIT {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Path DEPLOY = Path.of("..", "deploy", "k8s");
+    private static final int MANAGEMENT_PORT = 9000;
 
     @Test
     void theCommittedManifestIsTheGeneratedOne() throws IOException {
@@ -39,6 +40,17 @@ class KubernetesManifestIT {
         assertThat(container.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/q/health/ready");
         assertThat(container.at("/livenessProbe/httpGet/path").asText()).isEqualTo("/q/health/live");
         assertThat(container.at("/startupProbe/httpGet/path").asText()).isEqualTo("/q/health/started");
+        // Health and metrics are on the management interface; the Service routes the API port only.
+        int management = port(container, "management");
+        assertThat(management).isEqualTo(MANAGEMENT_PORT).isNotEqualTo(port(container, "http"));
+        for (String probe : List.of("readinessProbe", "livenessProbe", "startupProbe")) {
+            assertThat(container.at("/" + probe + "/httpGet/port").asInt()).as(probe).isEqualTo(management);
+        }
+        assertThat(deployment.at("/spec/template/metadata/annotations/prometheus.io~1port").asText())
+                .isEqualTo(String.valueOf(management));
+        JsonNode service = kind(documents(DEPLOY.resolve("inboxes.yml")), "Service");
+        assertThat(service.at("/spec/ports")).extracting(port -> port.path("targetPort").asInt())
+                .containsExactly(port(container, "http"));
         assertThat(container.at("/resources/requests/cpu").asText()).isNotBlank();
         assertThat(container.at("/resources/requests/memory").asText()).isNotBlank();
         Set<String> fromSecrets = new HashSet<>();
@@ -68,6 +80,15 @@ class KubernetesManifestIT {
                 assertThat(secret.at("/stringData").has(reference.path("key").asText())).as("%s", reference).isTrue();
             }
         });
+    }
+
+    private static int port(JsonNode container, String name) {
+        for (JsonNode port : container.path("ports")) {
+            if (port.path("name").asText().equals(name)) {
+                return port.path("containerPort").asInt();
+            }
+        }
+        throw new AssertionError("no container port named " + name);
     }
 
     private static JsonNode kind(List<JsonNode> documents, String kind) {
