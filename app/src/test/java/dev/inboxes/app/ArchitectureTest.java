@@ -1,11 +1,19 @@
 package dev.inboxes.app;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
 import jakarta.persistence.Entity;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 
 /** The dependency rule: the domain knows no framework, and adapters meet only through the domain. */
@@ -51,6 +59,18 @@ class ArchitectureTest {
     void entitiesStayInPersistence() {
         noClasses().that().areAnnotatedWith(Entity.class)
                 .should().resideOutsideOfPackage("dev.inboxes.persistence..")
+                .check(PRODUCTION);
+    }
+
+    @Test
+    void restMethodsThatMayTakeABodyRunBlocking() {
+        methods().that().areAnnotatedWith(POST.class).or().areAnnotatedWith(PUT.class).or().areAnnotatedWith(PATCH.class)
+                .should().notBeAnnotatedWith(NonBlocking.class)
+                .andShould().notHaveRawReturnType(Uni.class)
+                .andShould().notHaveRawReturnType(Multi.class)
+                .andShould().notHaveRawReturnType(CompletionStage.class)
+                .because("BufferedRequestBodies reads every body before Quarkus REST runs, and Quarkus REST would hand "
+                        + "a non-blocking method an empty body then")
                 .check(PRODUCTION);
     }
 }
