@@ -2,13 +2,13 @@ package dev.inboxes.api.http;
 
 import dev.inboxes.api.problem.ProblemType;
 import io.quarkus.runtime.configuration.MemorySize;
-import io.vertx.core.Context;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.impl.RoutingContextInternal;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -21,42 +21,56 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * an extension needs the body), Quarkus REST reads it from memory and a worker is only taken for the work itself.
  * A body still incomplete at the deadline gets a {@code 408} problem and its connection is closed.
  * <p>
+ * It runs where Quarkus puts its own body handler: first, before CORS and authentication, while the request is
+ * still in the state Quarkus left it in (a body read after authentication may never see the end of a request that
+ * ended early). A body that declares more than the size limit is left to {@link dev.inboxes.api.problem.BodySizeLimit},
+ * which refuses it unread.
+ * <p>
  * A non-blocking JAX-RS method would not see a body buffered here: Quarkus REST reads those bodies itself and
  * finds the request already ended. {@code ArchitectureTest} keeps every method that takes a body blocking.
  */
 @ApplicationScoped
 public class BufferedRequestBodies {
 
-    /** After the declared-size check ({@link dev.inboxes.api.problem.BodySizeLimit}, -3), before every handler. */
-    private static final int ORDER = -2;
+    /** Right after the connection count ({@link ConnectionsPerAddress}), before CORS (-300) and authentication (-200). */
+    private static final int ORDER = -999;
 
     private final BodyHandler bodies;
+    private final long limit;
     private final long deadlineMillis;
 
     BufferedRequestBodies(@ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize limit,
             HttpLimitsConfig config) {
-        this.bodies = BodyHandler.create(false).setBodyLimit(limit.asLongValue()).setMergeFormAttributes(false);
+        this.limit = limit.asLongValue();
+        this.bodies = BodyHandler.create(false).setBodyLimit(this.limit).setMergeFormAttributes(false);
         this.deadlineMillis = config.bodyDeadline().toMillis();
     }
 
     void register(@Observes Router router) {
         router.route().order(ORDER).handler(this::read);
+        router.route().order(ORDER + 1).handler(this::emptyUnlessRead);
     }
 
     private void read(RoutingContext context) {
         HttpServerRequest request = context.request();
-        if (!mayHaveBody(request) || request.isEnded()) {
+        if (!mayHaveBody(request) || request.isEnded() || declaresOverLimit(request)) {
             context.next();
-            return;
-        }
-        if (!Context.isOnEventLoopThread()) {
-            // Authentication that blocked continues on a worker: read on the connection's event loop, as Quarkus does.
-            ((ConnectionBase) request.connection()).channel().eventLoop().execute(() -> read(context));
             return;
         }
         long timer = context.vertx().setTimer(deadlineMillis, fired -> cutOff(context));
         context.addEndHandler(ended -> context.vertx().cancelTimer(timer));
         bodies.handle(context);
+    }
+
+    /**
+     * A body that arrived empty is buffered as empty, not absent: Quarkus REST reads an absent one from the request
+     * itself, which has already ended, and would wait for it forever.
+     */
+    private void emptyUnlessRead(RoutingContext context) {
+        if (mayHaveBody(context.request()) && context.body().buffer() == null && context.request().isEnded()) {
+            ((RoutingContextInternal) context).setBody(Buffer.buffer());
+        }
+        context.next();
     }
 
     private void cutOff(RoutingContext context) {
@@ -69,6 +83,15 @@ public class BufferedRequestBodies {
                 .endHandler(written -> context.request().connection().close());
         ProblemType.REQUEST_TIMEOUT.end(context.response(), "The request body did not arrive within "
                 + deadlineMillis / 1000 + " seconds of the request's headers. Send the whole body at once, then retry.");
+    }
+
+    private boolean declaresOverLimit(HttpServerRequest request) {
+        try {
+            String declared = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+            return declared != null && Long.parseLong(declared.trim()) > limit;
+        } catch (NumberFormatException notANumber) {
+            return false; // the HTTP codec has refused it already
+        }
     }
 
     private static boolean mayHaveBody(HttpServerRequest request) {
