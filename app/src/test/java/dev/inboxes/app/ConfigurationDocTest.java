@@ -2,7 +2,9 @@ package dev.inboxes.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inboxes.api.http.HttpLimitsConfig;
 import dev.inboxes.app.config.InboxesConfig;
+import dev.inboxes.mcp.session.McpSessionsConfig;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -17,15 +20,21 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** docs/configuration.md lists exactly the settings of InboxesConfig, with their real defaults. */
+/** docs/configuration.md lists exactly the service's own settings (every {@code inboxes.*} mapping), with their defaults. */
 class ConfigurationDocTest {
+
+    /** Each module declares its own settings; together they are everything under {@code inboxes.*}. */
+    private static final List<Class<?>> MAPPINGS = List.of(InboxesConfig.class, HttpLimitsConfig.class,
+            McpSessionsConfig.class);
 
     private static final Pattern ROW = Pattern.compile("^\\| `(inboxes\\.[a-z.-]+)` \\| `([A-Z_]+)` \\| ([^|]+) \\|", Pattern.MULTILINE);
 
     @Test
     void everySettingIsDocumentedWithItsDefaultAndNothingElseIs() throws IOException {
         Map<String, String> declared = new LinkedHashMap<>();
-        collect(InboxesConfig.class, InboxesConfig.class.getAnnotation(ConfigMapping.class).prefix(), declared);
+        for (Class<?> mapping : MAPPINGS) {
+            collect(mapping, mapping, mapping.getAnnotation(ConfigMapping.class).prefix(), declared);
+        }
         Map<String, String> documented = new LinkedHashMap<>();
         Matcher row = ROW.matcher(Files.readString(Path.of("..", "docs", "configuration.md")));
         while (row.find()) {
@@ -39,14 +48,14 @@ class ConfigurationDocTest {
                 .isEqualTo(defaultValue == null ? "(none)" : "`" + defaultValue + "`"));
     }
 
-    private static void collect(Class<?> mapping, String prefix, Map<String, String> into) {
+    private static void collect(Class<?> root, Class<?> mapping, String prefix, Map<String, String> into) {
         Set<Method> methods = Set.of(mapping.getDeclaredMethods()).stream()
                 .filter(method -> method.getParameterCount() == 0 && !method.isDefault() && !method.isSynthetic())
                 .collect(Collectors.toSet());
         for (Method method : methods) {
             String name = prefix + "." + method.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase();
-            if (method.getReturnType().isInterface() && method.getReturnType().getEnclosingClass() == InboxesConfig.class) {
-                collect(method.getReturnType(), name, into);
+            if (method.getReturnType().isInterface() && method.getReturnType().getEnclosingClass() == root) {
+                collect(root, method.getReturnType(), name, into);
             } else {
                 WithDefault defaultValue = method.getAnnotation(WithDefault.class);
                 into.put(name, defaultValue == null ? null : defaultValue.value());

@@ -26,6 +26,10 @@ public final class Client {
         this.apiKey = apiKey;
     }
 
+    public String apiKey() {
+        return apiKey;
+    }
+
     /** A new account on that instance: its API key. */
     public static String newAccount(String baseUrl) throws Exception {
         return JSON.readTree(new Client(null).send("POST", baseUrl + "/v1/accounts", null, null).body())
