@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -101,10 +104,32 @@ class KubernetesManifestIT {
         try (var parser = YAML.getFactory().createParser(Files.readString(file))) {
             YAML.readValues(parser, JsonNode.class).forEachRemaining(document -> {
                 if (document != null && !document.isEmpty()) {
-                    documents.add(document);
+                    documents.add(inNameOrder(document));
                 }
             });
         }
         return documents;
+    }
+
+    /**
+     * The generator lists a container's ports in no stable order (http and management change places between builds);
+     * Kubernetes keys them by name, so they are compared sorted by name.
+     */
+    private static JsonNode inNameOrder(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            object.fields().forEachRemaining(field -> {
+                JsonNode value = inNameOrder(field.getValue());
+                if (field.getKey().equals("ports") && value instanceof ArrayNode ports) {
+                    List<JsonNode> sorted = new ArrayList<>();
+                    ports.forEach(sorted::add);
+                    sorted.sort(Comparator.comparing(port -> port.path("name").asText()));
+                    ports.removeAll();
+                    ports.addAll(sorted);
+                }
+            });
+        } else if (node instanceof ArrayNode array) {
+            array.forEach(KubernetesManifestIT::inNameOrder);
+        }
+        return node;
     }
 }

@@ -62,7 +62,7 @@ class EmbeddedDatabaseCrashIT {
                 workers.add(worker);
                 worker.start();
             }
-            Thread.sleep(4_000);
+            Thread.sleep(3_000);
             int killed = killPostgres();
             Thread.sleep(1_500); // creates in flight at the kill fail; none may be acknowledged falsely
             running.set(false);
@@ -87,7 +87,7 @@ class EmbeddedDatabaseCrashIT {
             System.out.printf("Embedded database crash: %d creates acknowledged, %d inboxes stored after restart "
                     + "(the rest committed as their answers were cut off)%n", acknowledged.size(), stored.size());
 
-            assertThat(acknowledged).as("creates acknowledged before the kill").hasSizeGreaterThan(50);
+            assertThat(acknowledged).as("creates acknowledged before the kill").hasSizeGreaterThan(20);
             assertThat(stored.keySet()).as("every acknowledged inbox is stored").containsAll(acknowledged);
             assertThat(stored.values()).as("each exactly once").containsOnly(1);
             assertThat(total[0]).as("the first page's total agrees with the rows").isEqualTo(stored.size());

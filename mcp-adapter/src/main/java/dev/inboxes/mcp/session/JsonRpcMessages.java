@@ -6,7 +6,7 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.Set;
+import java.util.List;
 
 /**
  * Checks a message posted to {@code /mcp} before the MCP server reads it, so that every malformed one gets the
@@ -15,7 +15,7 @@ import java.util.Set;
  * shape. (The MCP server left some of these unanswered until the session's idle timeout, answered others with an
  * internal error or an empty HTTP 500.) Errors never echo what the client sent, except a valid id.
  */
-public final class JsonRpcMessages {
+final class JsonRpcMessages {
 
     static final String VERSION = "2.0";
     /** Longer string ids are refused rather than echoed into the error. */
@@ -28,15 +28,15 @@ public final class JsonRpcMessages {
     static final int MAX_CLIENT_VERSION = 64;
     static final int MAX_PROTOCOL_VERSION = 32;
     static final int MAX_CAPABILITY_PROPERTIES = 8;
-    private static final Set<String> CLIENT_CAPABILITIES = Set.of("roots", "sampling", "elicitation");
+    private static final List<String> CLIENT_CAPABILITIES = List.of("roots", "sampling", "elicitation");
 
     private JsonRpcMessages() {
     }
 
     /** A message found valid, or the error to answer instead with the HTTP status to send it with. */
-    public record Verdict(JsonObject message, int status, JsonObject error) {
+    record Verdict(JsonObject message, int status, JsonObject error) {
 
-        public boolean valid() {
+        boolean valid() {
             return error == null;
         }
 
@@ -55,7 +55,7 @@ public final class JsonRpcMessages {
         }
     }
 
-    public static Verdict check(Buffer body) {
+    static Verdict check(Buffer body) {
         if (body == null || body.length() == 0) {
             return Verdict.invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "The request body is empty. Send one JSON-RPC "
                     + "2.0 message as a JSON object.");
@@ -104,7 +104,7 @@ public final class JsonRpcMessages {
         };
     }
 
-    public static boolean isInitialize(JsonObject message) {
+    static boolean isInitialize(JsonObject message) {
         return INITIALIZE.equals(message.getValue("method")) && message.getValue("id") != null;
     }
 
@@ -112,7 +112,7 @@ public final class JsonRpcMessages {
      * The initialize request with only a bounded description of the client, which is all the session keeps: its
      * name, version and title, the protocol version, and the capabilities the protocol defines with their flags.
      */
-    public static JsonObject bounded(JsonObject initialize) {
+    static JsonObject bounded(JsonObject initialize) {
         JsonObject params = initialize.getJsonObject("params");
         JsonObject client = params.getJsonObject("clientInfo");
         JsonObject boundedClient = new JsonObject()
@@ -129,7 +129,7 @@ public final class JsonRpcMessages {
                 .put("params", boundedParams);
     }
 
-    public static JsonObject error(Object id, int code, String reason) {
+    static JsonObject error(Object id, int code, String reason) {
         return new JsonObject().put("jsonrpc", VERSION).put("id", id)
                 .put("error", new JsonObject().put("code", code).put("message", reason));
     }
