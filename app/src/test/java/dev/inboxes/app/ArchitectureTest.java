@@ -1,5 +1,6 @@
 package dev.inboxes.app;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 
@@ -10,12 +11,19 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.inboxes.domain.paging.Pager;
 import dev.inboxes.domain.paging.QueryScope;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
 import jakarta.persistence.Entity;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -118,6 +126,18 @@ class ArchitectureTest {
                                 || type.isAssignableTo(Thread.class) || type.isAssignableTo(ExecutorService.class)
                                 || type.isAssignableTo(Socket.class) || type.isAssignableTo(ServerSocket.class)
                                 || type.isAssignableTo(Mac.class) || type.isAssignableTo(Cipher.class)))
+                .check(PRODUCTION);
+    }
+
+    @Test
+    void restMethodsThatMayTakeABodyRunBlocking() {
+        methods().that().areAnnotatedWith(POST.class).or().areAnnotatedWith(PUT.class).or().areAnnotatedWith(PATCH.class)
+                .should().notBeAnnotatedWith(NonBlocking.class)
+                .andShould().notHaveRawReturnType(Uni.class)
+                .andShould().notHaveRawReturnType(Multi.class)
+                .andShould().notHaveRawReturnType(CompletionStage.class)
+                .because("BufferedRequestBodies reads every body before Quarkus REST runs, and Quarkus REST would hand "
+                        + "a non-blocking method an empty body then")
                 .check(PRODUCTION);
     }
 }

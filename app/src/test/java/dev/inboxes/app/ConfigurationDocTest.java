@@ -2,8 +2,10 @@ package dev.inboxes.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inboxes.api.http.HttpLimitsConfig;
 import dev.inboxes.app.config.InboxesConfig;
 import dev.inboxes.smtp.SmtpConfig;
+import dev.inboxes.mcp.session.McpSessionsConfig;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.io.IOException;
@@ -19,11 +21,12 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** docs/configuration.md lists exactly the settings of InboxesConfig and SmtpConfig, with their real defaults. */
+/** docs/configuration.md lists exactly the service's own settings (every {@code inboxes.*} mapping), with their defaults. */
 class ConfigurationDocTest {
 
-    /** Every {@code @ConfigMapping} of the service's own settings. */
-    private static final List<Class<?>> MAPPINGS = List.of(InboxesConfig.class, SmtpConfig.class);
+    /** Each module declares its own settings; together they are everything under {@code inboxes.*}. */
+    private static final List<Class<?>> MAPPINGS = List.of(InboxesConfig.class, HttpLimitsConfig.class,
+            McpSessionsConfig.class, SmtpConfig.class);
 
     private static final Pattern ROW = Pattern.compile("^\\| `(inboxes\\.[a-z.-]+)` \\| `([A-Z_]+)` \\| ([^|]+) \\|", Pattern.MULTILINE);
 

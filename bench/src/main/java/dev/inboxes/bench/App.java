@@ -20,12 +20,15 @@ final class App implements AutoCloseable {
     final String baseUrl;
     final int smtpPort;
     final Path flightRecording;
+    /** Health and metrics are served on the management interface, not on the API port. */
+    private final String managementUrl;
     private final Process process;
     private final Path log;
 
-    private App(Process process, String baseUrl, int smtpPort, Path log, Path flightRecording) {
+    private App(Process process, String baseUrl, String managementUrl, int smtpPort, Path log, Path flightRecording) {
         this.process = process;
         this.baseUrl = baseUrl;
+        this.managementUrl = managementUrl;
         this.smtpPort = smtpPort;
         this.log = log;
         this.flightRecording = flightRecording;
@@ -37,6 +40,7 @@ final class App implements AutoCloseable {
         }
         int port = freePort();
         int smtpPort = freePort();
+        int managementPort = freePort();
         Path log = workDir.resolve("app.log");
         Path recording = workDir.resolve("app.jfr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -48,19 +52,21 @@ final class App implements AutoCloseable {
         builder.environment().put("INBOXES_SMTP_PORT", String.valueOf(smtpPort));
         // The ingest senders all connect from loopback, as a relay would: room for 16 of them and their rotation.
         builder.environment().put("INBOXES_SMTP_MAX_CONNECTIONS_PER_ADDRESS", String.valueOf(SmtpIngest.MAX_SENDERS * 2));
+        builder.environment().put("QUARKUS_MANAGEMENT_PORT", String.valueOf(managementPort));
         builder.environment().put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl);
         builder.environment().put("QUARKUS_DATASOURCE_USERNAME", database.username);
         builder.environment().put("QUARKUS_DATASOURCE_PASSWORD", database.password);
         builder.environment().put("INBOXES_CURSOR_SECRET", CURSOR_SECRET);
         builder.environment().put("INBOXES_DATA_DIR", workDir.resolve("app-data").toString());
-        App app = new App(builder.start(), "http://localhost:" + port, smtpPort, log, recording);
+        App app = new App(builder.start(), "http://localhost:" + port, "http://localhost:" + managementPort, smtpPort,
+                log, recording);
         app.awaitReady();
         return app;
     }
 
     private void awaitReady() throws Exception {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl + "/q/health/ready")).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(managementUrl + "/q/health/ready")).build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {

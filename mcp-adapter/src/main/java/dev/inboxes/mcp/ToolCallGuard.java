@@ -1,6 +1,5 @@
 package dev.inboxes.mcp;
 
-import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpMethod;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolManager.ToolArgument;
@@ -16,10 +15,10 @@ import jakarta.inject.Singleton;
 import java.util.List;
 
 /**
- * Checks every {@code tools/call} before any tool runs, for every tool there is and will be:
+ * Checks every {@code tools/call} before any tool runs, for every tool there is and will be (the call's shape,
+ * {@code params}, {@code name} and {@code arguments} as objects and strings, was checked when the message arrived,
+ * by {@code McpSessionGuard}):
  * <ul>
- *   <li>a call whose {@code params} is not an object, or has no tool {@code name}, or whose {@code arguments}
- *       is not an object, gets the JSON-RPC error {@code -32602} at once (the library would not answer it);</li>
  *   <li>a call without {@code arguments} gets {@code {}}, so every tool sees an object (the library's argument
  *       guardrails fail on a missing one);</li>
  *   <li>an argument the tool does not declare is a tool error that names the tool's real arguments, so a typo
@@ -42,22 +41,11 @@ public class ToolCallGuard implements McpRequestValidator {
             return Future.succeededFuture(true);
         }
         Object id = message.getValue("id");
-        Object params = message.getValue("params");
-        if (!(params instanceof JsonObject call)) {
-            return refuse(request, id, "tools/call needs params as an object: {\"name\": <tool>, \"arguments\": {…}}.");
-        }
-        if (!(call.getValue("name") instanceof String name)) {
-            return refuse(request, id, "tools/call needs params.name, the tool's name as a string; tools/list "
-                    + "lists them.");
-        }
-        Object arguments = call.getValue("arguments");
-        if (arguments == null) {
+        JsonObject call = message.getJsonObject("params");
+        String name = call.getString("name");
+        if (!(call.getValue("arguments") instanceof JsonObject given)) {
             call.put("arguments", new JsonObject());
             return Future.succeededFuture(true);
-        }
-        if (!(arguments instanceof JsonObject given)) {
-            return refuse(request, id, "tools/call needs params.arguments as an object of named arguments (got "
-                    + (arguments instanceof JsonArray ? "an array" : "a " + arguments.getClass().getSimpleName()) + ").");
         }
         ToolInfo tool = tools.getTool(name);
         if (tool == null) {
@@ -72,10 +60,6 @@ public class ToolCallGuard implements McpRequestValidator {
             }
         }
         return Future.succeededFuture(true);
-    }
-
-    private static Future<Boolean> refuse(McpRequest request, Object id, String why) {
-        return request.sender().sendError(id, JsonRpcErrorCodes.INVALID_PARAMS, why).map(false);
     }
 
     private static Future<Boolean> toolError(McpRequest request, Object id, String text) {

@@ -17,10 +17,12 @@ public enum ProblemType {
     NOT_FOUND("not-found", "Not found", 404),
     METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", 405),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406),
+    REQUEST_TIMEOUT("request-timeout", "Request timeout", 408),
     ADDRESS_TAKEN("address-taken", "Address taken", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency key reused", 422),
+    TOO_MANY_CONNECTIONS("too-many-connections", "Too many connections", 429),
     INTERNAL_ERROR("internal-error", "Internal error", 500),
     UNAVAILABLE("unavailable", "Service unavailable", 503);
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -18,6 +19,16 @@ public final class EmbeddedDatabase {
 
     private static final Logger ZONKY_LOG = Logger.getLogger("io.zonky");
     private static final String USERNAME_PROPERTY = "quarkus.datasource.username";
+    /**
+     * A production server's durability, which the embedded library turns off for tests ({@code -F} and
+     * {@code synchronous_commit=off}): a commit returns once its WAL is flushed to disk, and pages are written whole
+     * after each checkpoint, so an acknowledged write survives a crash of PostgreSQL or of the machine. Given with
+     * {@code -c}, after the library's {@code -F}, so they win.
+     */
+    static final Map<String, String> DURABILITY = Map.of(
+            "fsync", "on",
+            "synchronous_commit", "on",
+            "full_page_writes", "on");
 
     private EmbeddedDatabase() {
     }
@@ -35,7 +46,9 @@ public final class EmbeddedDatabase {
             // PostgreSQL's own output goes to a log file beside its data, not into the service's log.
             ZONKY_LOG.setLevel(Level.WARNING);
             ProcessBuilder.Redirect serverLog = ProcessBuilder.Redirect.appendTo(dataDir.resolve("postgres.log").toFile());
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+            DURABILITY.forEach(builder::setServerConfig);
+            EmbeddedPostgres postgres = builder
                     .setDataDirectory(pgData)
                     .setCleanDataDirectory(false)
                     .setOverrideWorkingDirectory(dataDir.resolve("runtime").toFile())

@@ -1,20 +1,15 @@
 package dev.inboxes.app.database;
 
-import io.smallrye.config.DotEnvConfigSourceProvider;
-import io.smallrye.config.PropertiesConfigSource;
+import io.quarkus.runtime.configuration.ConfigUtils;
 import io.smallrye.config.SmallRyeConfig;
-import io.smallrye.config.SmallRyeConfigBuilder;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Collections;
 import java.util.Optional;
 
 /**
- * The configuration as Quarkus will see it, read before Quarkus starts: system properties, environment,
- * {@code .env}, {@code config/application.properties} and {@code application.properties}, with the profile.
+ * The configuration as Quarkus will see it, read before Quarkus starts, so that the decision to start the embedded
+ * database reads the same settings as the datasource will. It is Quarkus' own configuration builder (the one
+ * {@code ConfigProvider.getConfig()} uses before the application starts), not a hand-made list of sources: system
+ * properties, environment variables, {@code .env}, {@code config/application.properties},
+ * {@code application.properties}, the files named by {@code quarkus.config.locations}, and the active profile.
  */
 public final class StartupConfig {
 
@@ -24,25 +19,7 @@ public final class StartupConfig {
     }
 
     public static SmallRyeConfig read() {
-        ClassLoader classLoader = Thread.currentThread().getContextClassLoader();
-        SmallRyeConfigBuilder builder = new SmallRyeConfigBuilder()
-                .forClassLoader(classLoader)
-                .addDefaultSources()
-                .withSources(DotEnvConfigSourceProvider.dotEnvSources(classLoader))
-                .withProfile(System.getProperty("quarkus.profile",
-                        System.getenv().getOrDefault("QUARKUS_PROFILE", "prod")));
-        try {
-            Path workingDirConfig = Path.of("config", "application.properties");
-            if (Files.isRegularFile(workingDirConfig)) {
-                builder.withSources(new PropertiesConfigSource(workingDirConfig.toUri().toURL(), 260));
-            }
-            for (URL resource : Collections.list(classLoader.getResources("application.properties"))) {
-                builder.withSources(new PropertiesConfigSource(resource, 250));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read application.properties", e);
-        }
-        return builder.build();
+        return ConfigUtils.configBuilder().build();
     }
 
     static Optional<String> jdbcUrl(SmallRyeConfig config) {

@@ -6,14 +6,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inboxes.app.support.Api;
 import dev.inboxes.persistence.testing.PostgresResource;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import java.net.URL;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 class AuthenticationTest {
+
+    @TestHTTPResource(value = "/health/ready", management = true) // the management root is /q
+    URL readiness;
 
     @Test
     void signingUpReturnsAnIdAndAKeyThatWorks() {
@@ -52,7 +57,7 @@ class AuthenticationTest {
 
     @Test
     void healthAndTheSpecNeedNoKey() {
-        given().get("/q/health/ready").then().statusCode(200);
+        given().get(readiness.toString()).then().statusCode(200);
         given().get("/q/openapi").then().statusCode(200);
     }
 }

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -22,6 +25,7 @@ class KubernetesManifestIT {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Path DEPLOY = Path.of("..", "deploy", "k8s");
+    private static final int MANAGEMENT_PORT = 9000;
 
     @Test
     void theCommittedManifestIsTheGeneratedOne() throws IOException {
@@ -39,6 +43,17 @@ class KubernetesManifestIT {
         assertThat(container.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/q/health/ready");
         assertThat(container.at("/livenessProbe/httpGet/path").asText()).isEqualTo("/q/health/live");
         assertThat(container.at("/startupProbe/httpGet/path").asText()).isEqualTo("/q/health/started");
+        // Health and metrics are on the management interface; the Service routes the API and SMTP ports only.
+        int management = port(container, "management");
+        assertThat(management).isEqualTo(MANAGEMENT_PORT).isNotEqualTo(port(container, "http"));
+        for (String probe : List.of("readinessProbe", "livenessProbe", "startupProbe")) {
+            assertThat(container.at("/" + probe + "/httpGet/port").asInt()).as(probe).isEqualTo(management);
+        }
+        assertThat(deployment.at("/spec/template/metadata/annotations/prometheus.io~1port").asText())
+                .isEqualTo(String.valueOf(management));
+        JsonNode service = kind(documents(DEPLOY.resolve("inboxes.yml")), "Service");
+        assertThat(service.at("/spec/ports")).extracting(port -> port.path("targetPort").asInt())
+                .containsExactlyInAnyOrder(port(container, "http"), port(container, "smtp"));
         assertThat(container.at("/resources/requests/cpu").asText()).isNotBlank();
         assertThat(container.at("/resources/requests/memory").asText()).isNotBlank();
         Set<String> fromSecrets = new HashSet<>();
@@ -105,6 +120,15 @@ class KubernetesManifestIT {
         }
     }
 
+    private static int port(JsonNode container, String name) {
+        for (JsonNode port : container.path("ports")) {
+            if (port.path("name").asText().equals(name)) {
+                return port.path("containerPort").asInt();
+            }
+        }
+        throw new AssertionError("no container port named " + name);
+    }
+
     private static JsonNode kind(List<JsonNode> documents, String kind) {
         return documents.stream().filter(document -> document.path("kind").asText().equals(kind)).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + kind));
@@ -115,10 +139,32 @@ class KubernetesManifestIT {
         try (var parser = YAML.getFactory().createParser(Files.readString(file))) {
             YAML.readValues(parser, JsonNode.class).forEachRemaining(document -> {
                 if (document != null && !document.isEmpty()) {
-                    documents.add(document);
+                    documents.add(inNameOrder(document));
                 }
             });
         }
         return documents;
+    }
+
+    /**
+     * The generator lists a container's ports in no stable order (http and management change places between builds);
+     * Kubernetes keys them by name, so they are compared sorted by name.
+     */
+    private static JsonNode inNameOrder(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            object.fields().forEachRemaining(field -> {
+                JsonNode value = inNameOrder(field.getValue());
+                if (field.getKey().equals("ports") && value instanceof ArrayNode ports) {
+                    List<JsonNode> sorted = new ArrayList<>();
+                    ports.forEach(sorted::add);
+                    sorted.sort(Comparator.comparing(port -> port.path("name").asText()));
+                    ports.removeAll();
+                    ports.addAll(sorted);
+                }
+            });
+        } else if (node instanceof ArrayNode array) {
+            array.forEach(KubernetesManifestIT::inNameOrder);
+        }
+        return node;
     }
 }

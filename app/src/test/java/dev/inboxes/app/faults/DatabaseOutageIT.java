@@ -46,7 +46,7 @@ class DatabaseOutageIT {
             Thread.sleep(3_000);
             database.stop();
             long stopped = System.nanoTime();
-            app.awaitStatus("/q/health/ready", 503, Duration.ofSeconds(15));
+            app.awaitReadiness(503, Duration.ofSeconds(15));
             long readinessDown = (System.nanoTime() - stopped) / 1_000_000;
             Thread.sleep(4_000);
             HttpResponse<String> toolDuringOutage = client.mcp(app.baseUrl, """
@@ -54,7 +54,7 @@ class DatabaseOutageIT {
                     mcpSession);
             database.start();
             long restarted = System.nanoTime();
-            app.awaitStatus("/q/health/ready", 200, Duration.ofSeconds(60));
+            app.awaitReadiness(200, Duration.ofSeconds(60));
             long readinessUp = (System.nanoTime() - restarted) / 1_000_000;
             int acknowledgedBeforeRecovery = load.created.size();
             Thread.sleep(4_000);

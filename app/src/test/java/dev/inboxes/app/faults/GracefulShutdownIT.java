@@ -69,7 +69,7 @@ class GracefulShutdownIT {
             });
             stopping.start();
             // Readiness turns DOWN at once; the Service stops routing here about a second later.
-            app.awaitStatus("/q/health/ready", 503, Duration.ofSeconds(2));
+            app.awaitReadiness(503, Duration.ofSeconds(2));
             Thread.sleep(1_000);
             running.set(false);
             for (Thread client : clients) {

@@ -72,7 +72,9 @@ class KeysetQueryPlanTest {
         String plan = explainFirstPage(sql, accountId);
         System.out.println("First page SQL: " + sql + "\nPlan:\n" + plan);
 
-        assertThat(plan).contains("InitPlan").contains("Index Scan using accounts_pkey")
+        // The counter row is read by its key: PostgreSQL picks an index scan or a bitmap scan of the same index
+        // depending on the accounts table's statistics at the time.
+        assertThat(plan).contains("InitPlan").containsPattern("Index Scan using accounts_pkey|Bitmap Index Scan on accounts_pkey")
                 .contains("Index Scan using inboxes_account_created_id_idx").doesNotContain("Aggregate");
     }
 

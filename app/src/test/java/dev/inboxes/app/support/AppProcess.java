@@ -20,22 +20,27 @@ import java.util.concurrent.TimeUnit;
 public final class AppProcess implements AutoCloseable {
 
     private static final Path RUNNER = Path.of("target", "quarkus-app", "quarkus-run.jar");
+    private static final String READINESS = "/q/health/ready";
 
     public final int port;
     public final String baseUrl;
+    /** The management interface (health, metrics), on a port of its own. */
+    public final String managementUrl;
     private final Process process;
     private final Path log;
 
-    private AppProcess(Process process, int port, Path log) {
+    private AppProcess(Process process, int port, int managementPort, Path log) {
         this.process = process;
         this.port = port;
         this.baseUrl = "http://localhost:" + port;
+        this.managementUrl = "http://localhost:" + managementPort;
         this.log = log;
     }
 
     /** Starts the app with these environment variables (no other QUARKUS_DATASOURCE_* or INBOXES_*) and waits until ready. */
     public static AppProcess start(Path workDir, Map<String, String> environment) throws Exception {
         int port = freePort();
+        int managementPort = freePort();
         Files.createDirectories(workDir);
         String java = ProcessHandle.current().info().command().orElse("java");
         Path log = Files.createTempFile(workDir, "app-" + port + "-", ".log");
@@ -46,15 +51,21 @@ public final class AppProcess implements AutoCloseable {
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
         // Instances run side by side (and beside other builds): never the fixed SMTP port unless a test asks.
         builder.environment().putIfAbsent("INBOXES_SMTP_PORT", "0");
-        AppProcess app = new AppProcess(builder.start(), port, log);
-        app.awaitStatus("/q/health/ready", 200, Duration.ofSeconds(60));
+        builder.environment().put("QUARKUS_MANAGEMENT_PORT", String.valueOf(managementPort));
+        AppProcess app = new AppProcess(builder.start(), port, managementPort, log);
+        app.awaitReadiness(200, Duration.ofSeconds(60));
         return app;
     }
 
-    /** Polls a path until it answers {@code status}. */
-    public void awaitStatus(String path, int status, Duration patience) throws Exception {
+    /** Polls readiness on the management interface until it answers {@code status}. */
+    public void awaitReadiness(int status, Duration patience) throws Exception {
+        awaitStatus(managementUrl + READINESS, status, patience);
+    }
+
+    /** Polls a URL until it answers {@code status}. */
+    public void awaitStatus(String url, int status, Duration patience) throws Exception {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(5)).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + patience.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -69,11 +80,25 @@ public final class AppProcess implements AutoCloseable {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError(path + " did not answer " + status + " within " + patience + ": " + log());
+        throw new AssertionError(url + " did not answer " + status + " within " + patience + ": " + log());
     }
 
     public String log() throws IOException {
         return Files.readString(log);
+    }
+
+    /** The app's process id, for signals and measurements. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** SIGKILL: the process dies at once, as in a crash; returns the exit code. */
+    public int kill() throws Exception {
+        process.destroyForcibly();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            throw new AssertionError("the app did not die within 20 s of SIGKILL");
+        }
+        return process.exitValue();
     }
 
     /** SIGTERM, as Kubernetes stops a pod; returns the exit code. */

@@ -35,6 +35,10 @@ public final class Client {
         this.apiKey = apiKey;
     }
 
+    public String apiKey() {
+        return apiKey;
+    }
+
     /** A new account on that instance: its API key. */
     public static String newAccount(String baseUrl) {
         try {
