@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + PagingDocs.PROTOCOL),
         tags = {
                 @Tag(name = "Accounts", description = "Sign up: get an API key."),
+                @Tag(name = "API keys", description = "List, create and revoke the account's API keys."),
                 @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes."),
                 @Tag(name = "Messages", description = "Record and list the messages an inbox receives.")
         })

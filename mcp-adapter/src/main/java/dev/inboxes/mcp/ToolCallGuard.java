@@ -23,7 +23,9 @@ import java.util.List;
  *   <li>a call without {@code arguments} gets {@code {}}, so every tool sees an object (the library's argument
  *       guardrails fail on a missing one);</li>
  *   <li>an argument the tool does not declare is a tool error that names the tool's real arguments, so a typo
- *       ({@code query} for {@code q}, {@code usernme}) is never silently ignored.</li>
+ *       ({@code query} for {@code q}, {@code usernme}) is never silently ignored (and every input schema says
+ *       {@code additionalProperties: false}, see {@link ClosedInputSchema});</li>
+ *   <li>an unknown tool is the JSON-RPC error {@code -32602}, with its name cut short.</li>
  * </ul>
  * The names come from each tool's own {@code @ToolArg}s, so no list is kept by hand. This hooks into the MCP
  * extension's request validator (its one extension point that sees a call before dispatch); it is in the
@@ -50,6 +52,11 @@ public class ToolCallGuard implements McpRequestValidator {
             return refuse(request, id, "tools/call needs params.name, the tool's name as a string; tools/list "
                     + "lists them.");
         }
+        ToolInfo tool = tools.getTool(name);
+        if (tool == null) {
+            // The extension would echo the whole name in its error: the caller's text, however long.
+            return refuse(request, id, "There is no tool " + Text.quote(name) + "; tools/list lists the tools.");
+        }
         Object arguments = call.getValue("arguments");
         if (arguments == null) {
             call.put("arguments", new JsonObject());
@@ -58,10 +65,6 @@ public class ToolCallGuard implements McpRequestValidator {
         if (!(arguments instanceof JsonObject given)) {
             return refuse(request, id, "tools/call needs params.arguments as an object of named arguments (got "
                     + (arguments instanceof JsonArray ? "an array" : "a " + arguments.getClass().getSimpleName()) + ").");
-        }
-        ToolInfo tool = tools.getTool(name);
-        if (tool == null) {
-            return Future.succeededFuture(true); // the extension answers an unknown tool itself
         }
         List<String> declared = tool.arguments().stream().map(ToolArgument::name).toList();
         for (String argument : given.fieldNames()) {

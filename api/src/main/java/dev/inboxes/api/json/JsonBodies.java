@@ -12,8 +12,9 @@ import jakarta.ws.rs.NotSupportedException;
 import java.util.Locale;
 
 /**
- * Reads request bodies strictly: exactly one JSON value (trailing content is an error), and a body without
- * a JSON content type is refused. An absent body is allowed, for routes whose fields are all optional.
+ * Reads request bodies strictly: exactly one JSON value (trailing content is an error), in well-formed UTF-8 (a
+ * malformed byte is an error, never silently replaced), and a body without a JSON content type is refused. An
+ * absent body is allowed, for routes whose fields are all optional.
  */
 @ApplicationScoped
 public class JsonBodies {
@@ -25,15 +26,33 @@ public class JsonBodies {
         this.reader = mapper.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
-    /** @return {@link MissingNode} for an empty body */
-    public JsonNode read(String body, String contentType) throws JsonProcessingException {
-        if (body == null || body.isBlank()) {
+    /**
+     * @param body the body's bytes, parsed as UTF-8 by the JSON parser itself, which refuses malformed sequences
+     * @return {@link MissingNode} for an empty body
+     */
+    public JsonNode read(byte[] body, String contentType) throws JsonProcessingException {
+        if (body == null || isBlank(body)) {
             return MissingNode.getInstance();
         }
         if (!isJson(contentType)) {
             throw new NotSupportedException();
         }
-        return reader.readTree(body);
+        try {
+            return reader.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw e;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // an in-memory array: no other I/O can fail
+        }
+    }
+
+    private static boolean isBlank(byte[] body) {
+        for (byte b : body) {
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isJson(String contentType) {

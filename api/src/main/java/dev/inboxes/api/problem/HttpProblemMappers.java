@@ -3,6 +3,8 @@ package dev.inboxes.api.problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.inboxes.domain.shared.StoreUnavailableException;
+import dev.inboxes.domain.shared.Text;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -11,12 +13,15 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
+import java.util.Set;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /** Framework and unexpected failures as problems, so no error path answers with HTML or an empty body. */
 public class HttpProblemMappers {
+
+    @Inject
+    KnownRoutes routes;
 
     private static final Logger LOG = Logger.getLogger(HttpProblemMappers.class);
     public static final String RETRY_AFTER_SECONDS = "2";
@@ -39,18 +44,27 @@ public class HttpProblemMappers {
 
     @ServerExceptionMapper
     public Response unknownRoute(NotFoundException e, ContainerRequestContext request) {
-        UriInfo uri = request.getUriInfo();
-        return ProblemType.NOT_FOUND.response("There is no route " + request.getMethod() + " /" + uri.getPath()
-                .replaceFirst("^/", "") + ". The routes are listed in the OpenAPI document at /q/openapi.");
+        String path = request.getUriInfo().getPath();
+        Set<String> allowed = routes.allowedMethods(path);
+        if (!allowed.isEmpty() && !allowed.contains(request.getMethod())) {
+            return methodNotAllowed(request.getMethod(), allowed); // a path of another resource class
+        }
+        return ProblemType.NOT_FOUND.response("There is no route " + Text.quote(request.getMethod() + " "
+                + path) + ". The routes are listed in the OpenAPI document at /q/openapi.");
     }
 
     @ServerExceptionMapper
     public Response methodNotAllowed(NotAllowedException e, ContainerRequestContext request) {
-        String allowed = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
-        String hint = allowed == null ? "See /q/openapi for the methods of each route." : "Use one of: " + allowed + ".";
-        Response problem = ProblemType.METHOD_NOT_ALLOWED.response(request.getMethod() + " is not supported on "
+        return methodNotAllowed(request.getMethod(), routes.allowedMethods(request.getUriInfo().getPath()));
+    }
+
+    private static Response methodNotAllowed(String method, Set<String> allowed) {
+        String hint = allowed.isEmpty() ? "See /q/openapi for the methods of each route."
+                : "Use " + String.join(" or ", allowed) + ".";
+        Response problem = ProblemType.METHOD_NOT_ALLOWED.response(Text.quote(method) + " is not supported on "
                 + "this route. " + hint);
-        return allowed == null ? problem : Response.fromResponse(problem).header(HttpHeaders.ALLOW, allowed).build();
+        return allowed.isEmpty() ? problem
+                : Response.fromResponse(problem).header(HttpHeaders.ALLOW, String.join(", ", allowed)).build();
     }
 
     @ServerExceptionMapper

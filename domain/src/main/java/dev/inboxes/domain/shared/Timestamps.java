@@ -59,4 +59,32 @@ public final class Timestamps {
     public static Instant nowMicros(java.time.Clock clock) {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }
+
+    /**
+     * The earliest instant the service stores: PostgreSQL's {@code timestamptz} begins at 4714-11-24 BC, midnight
+     * UTC (ISO year -4713).
+     */
+    public static final Instant EARLIEST = java.time.LocalDate.of(-4713, 11, 24).atStartOfDay()
+            .toInstant(java.time.ZoneOffset.UTC);
+
+    /**
+     * The latest instant the service stores: PostgreSQL's {@code timestamptz} ends in 294276 AD, and a cursor
+     * holds its position in epoch microseconds in a {@code long}, which ends in January 294247 AD.
+     */
+    public static final Instant LATEST = java.time.LocalDate.of(294_246, 12, 31).atTime(23, 59, 59, 999_999_000)
+            .toInstant(java.time.ZoneOffset.UTC);
+
+    /**
+     * Rejects a parsed timestamp outside {@link #EARLIEST} to {@link #LATEST}: it could be neither stored nor
+     * compared with stored times, so it is the caller's error, answered with the accepted range.
+     *
+     * @return {@code at} unchanged; {@code null} stays {@code null}
+     */
+    public static Instant requireSupported(String argument, Instant at) {
+        if (at != null && (at.isBefore(EARLIEST) || at.isAfter(LATEST))) {
+            throw new InvalidArgumentException(argument, argument + " must be between " + EARLIEST + " and " + LATEST
+                    + ", the times this service can store (got " + at + ").");
+        }
+        return at;
+    }
 }

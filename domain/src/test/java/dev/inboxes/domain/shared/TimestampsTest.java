@@ -124,4 +124,38 @@ class TimestampsTest {
             assertThat(Timestamps.nowMicros(clock)).isEqualTo(Instant.parse("2026-11-29T21:48:33.123456Z"));
         }
     }
+
+    @Nested
+    class RequireSupported {
+
+        @ParameterizedTest
+        @ValueSource(strings = {"-4713-11-24T00:00:00Z", "0001-01-01T00:00:00Z", "2026-11-29T21:48:33Z",
+                "+294246-12-31T23:59:59.999999Z"})
+        void timesPostgresqlAndCursorsHoldPass(String at) {
+            assertThat(Timestamps.requireSupported("created_after", Instant.parse(at))).isEqualTo(Instant.parse(at));
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"-4713-11-23T23:59:59.999999Z", "-5000-01-01T00:00:00Z", "+294247-01-01T00:00:00Z",
+                "+294277-01-01T00:00:00Z", "-1000000000-01-01T00:00:00Z", "+1000000000-12-31T23:59:59.999999999Z"})
+        void timesOutsideTheRangeAreRefusedNamingTheRange(String at) {
+            InvalidArgumentException e = catchThrowableOfType(InvalidArgumentException.class,
+                    () -> Timestamps.requireSupported("created_before", Instant.parse(at)));
+
+            assertThat(e.argument()).isEqualTo("created_before");
+            assertThat(e).hasMessageContaining("created_before must be between -4713-11-24T00:00:00Z and "
+                    + "+294246-12-31T23:59:59.999999Z").hasMessageContaining("(got " + Instant.parse(at) + ")");
+        }
+
+        @Test
+        void theRangeFitsTheCursorsMicroseconds() {
+            assertThat(Math.multiplyExact(Timestamps.LATEST.getEpochSecond(), 1_000_000L)).isPositive();
+            assertThat(Math.multiplyExact(Timestamps.EARLIEST.getEpochSecond(), 1_000_000L)).isNegative();
+        }
+
+        @Test
+        void nullStaysNull() {
+            assertThat(Timestamps.requireSupported("created_after", null)).isNull();
+        }
+    }
 }
