@@ -46,6 +46,8 @@ public class ToolCallGuard implements McpRequestValidator {
         Object id = message.getValue("id");
         Object params = message.getValue("params");
         if (!(params instanceof JsonObject call)) {
+            // The extension's metrics read params as an object once the call is answered: keep them from failing.
+            message.put("params", new JsonObject());
             return refuse(request, id, "tools/call needs params as an object: {\"name\": <tool>, \"arguments\": {…}}.");
         }
         if (!(call.getValue("name") instanceof String name)) {

@@ -1,5 +1,6 @@
 package dev.inboxes.api.json;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +10,10 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.NotSupportedException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -27,7 +32,8 @@ public class JsonBodies {
     }
 
     /**
-     * @param body the body's bytes, parsed as UTF-8 by the JSON parser itself, which refuses malformed sequences
+     * @param body the body's bytes: strict UTF-8 (RFC 8259), so a stray byte, an overlong form or an encoded surrogate
+     *             is refused rather than read as U+FFFD or another character
      * @return {@link MissingNode} for an empty body
      */
     public JsonNode read(byte[] body, String contentType) throws JsonProcessingException {
@@ -37,12 +43,16 @@ public class JsonBodies {
         if (!isJson(contentType)) {
             throw new NotSupportedException();
         }
+        return reader.readTree(utf8(body));
+    }
+
+    private static String utf8(byte[] body) throws JsonParseException {
+        ByteBuffer bytes = ByteBuffer.wrap(body);
         try {
-            return reader.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw e;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e); // an in-memory array: no other I/O can fail
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(bytes).toString();
+        } catch (CharacterCodingException e) {
+            throw new JsonParseException(null, "Invalid UTF-8 at byte " + (bytes.position() + 1));
         }
     }
 

@@ -30,6 +30,12 @@ public class HttpProblemMappers {
 
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
+        String message = e.getOriginalMessage();
+        if (message != null && message.startsWith("Invalid UTF-8")) {
+            return ProblemType.MALFORMED_JSON.response("The request body is not valid UTF-8 ("
+                    + message.substring("Invalid UTF-8".length()).trim() + "). Send JSON encoded as UTF-8, with "
+                    + "Content-Type: application/json.");
+        }
         String where = e.getLocation() == null ? ""
                 : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
         return ProblemType.MALFORMED_JSON.response("The request body is not valid JSON" + where
