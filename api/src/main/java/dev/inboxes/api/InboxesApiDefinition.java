@@ -1,6 +1,8 @@
 package dev.inboxes.api;
 
 import dev.inboxes.api.paging.PagingDocs;
+import dev.inboxes.domain.shared.Text;
+import dev.inboxes.domain.shared.Timestamps;
 import jakarta.ws.rs.core.Application;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
@@ -13,7 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
         info = @Info(title = "Inboxes API", version = "1",
                 description = "Email inboxes for AI agents and programs. Every list is paginated, newest first, "
                         + "with an opaque cursor. Errors are RFC 9457 problems whose `detail` says what to do next.\n\n"
-                        + PagingDocs.PROTOCOL),
+                        + PagingDocs.PROTOCOL + "\n\n" + InboxesApiDefinition.STORED_AS_SENT),
         tags = {
                 @Tag(name = "Accounts", description = "Sign up: get an API key."),
                 @Tag(name = "API keys", description = "List, create and revoke the account's API keys."),
@@ -25,4 +27,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class InboxesApiDefinition extends Application {
 
     public static final String API_KEY = "apiKey";
+
+    /** What the service does with input it could not store exactly as sent. */
+    static final String STORED_AS_SENT = "Input is stored exactly as sent, or refused: request bodies must be UTF-8 "
+            + "and every text well-formed Unicode (an unpaired surrogate such as `\\ud800`, or a malformed UTF-8 byte, "
+            + "is a 400 problem, never replaced by `?` or U+FFFD); times must lie between " + Timestamps.EARLIEST_TEXT
+            + " and " + Timestamps.LATEST_TEXT + " (400, naming the range); an id of the wrong shape is unknown (404). "
+            + "An error quotes at most " + Text.QUOTED_LENGTH + " characters of what it was sent. Requests are rate limited per account and "
+            + "client address: 429 with `Retry-After`.";
 }

@@ -7,6 +7,7 @@ import dev.inboxes.domain.paging.Pager;
 import dev.inboxes.domain.paging.QueryScope;
 import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.domain.shared.StoreUnavailableException;
 import dev.inboxes.domain.shared.Timestamps;
 import java.time.Clock;
 import java.time.Duration;
@@ -80,7 +81,12 @@ public final class ApiKeyService {
             recordedUses.clear();
         }
         recordedUses.put(owner.keyId(), now);
-        store.recordUse(owner.keyId(), now);
+        try {
+            store.recordUse(owner.keyId(), now);
+        } catch (StoreUnavailableException e) {
+            // Best effort: a request that authenticated from the cache is not refused for its bookkeeping.
+            recordedUses.remove(owner.keyId());
+        }
     }
 
     static NotFoundException notFound(String keyId) {

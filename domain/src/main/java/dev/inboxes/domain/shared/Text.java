@@ -11,7 +11,8 @@ public final class Text {
         return value.chars().anyMatch(Character::isISOControl);
     }
 
-    private static final int QUOTED_LENGTH = 64;
+    /** The most characters of a caller's value an error message quotes. */
+    public static final int QUOTED_LENGTH = 64;
 
     /**
      * Caller input quoted for an error message: at most {@value #QUOTED_LENGTH} characters, control

@@ -64,15 +64,17 @@ public final class Timestamps {
      * The earliest instant the service stores: PostgreSQL's {@code timestamptz} begins at 4714-11-24 BC, midnight
      * UTC (ISO year -4713).
      */
-    public static final Instant EARLIEST = java.time.LocalDate.of(-4713, 11, 24).atStartOfDay()
-            .toInstant(java.time.ZoneOffset.UTC);
+    public static final String EARLIEST_TEXT = "-4713-11-24T00:00:00Z";
+    /** {@link #EARLIEST_TEXT} as an instant. */
+    public static final Instant EARLIEST = Instant.parse(EARLIEST_TEXT);
 
     /**
      * The latest instant the service stores: PostgreSQL's {@code timestamptz} ends in 294276 AD, and a cursor
      * holds its position in epoch microseconds in a {@code long}, which ends in January 294247 AD.
      */
-    public static final Instant LATEST = java.time.LocalDate.of(294_246, 12, 31).atTime(23, 59, 59, 999_999_000)
-            .toInstant(java.time.ZoneOffset.UTC);
+    public static final String LATEST_TEXT = "+294246-12-31T23:59:59.999999Z";
+    /** {@link #LATEST_TEXT} as an instant. */
+    public static final Instant LATEST = Instant.parse(LATEST_TEXT);
 
     /**
      * Rejects a parsed timestamp outside {@link #EARLIEST} to {@link #LATEST}: it could be neither stored nor
