@@ -20,13 +20,13 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 /** Framework and unexpected failures as problems, so no error path answers with HTML or an empty body. */
 public class HttpProblemMappers {
 
-    @Inject
-    KnownRoutes routes;
-
     private static final Logger LOG = Logger.getLogger(HttpProblemMappers.class);
     public static final String RETRY_AFTER_SECONDS = "2";
     public static final String UNAVAILABLE_DETAIL = "The database is unavailable right now. Retry with backoff; "
             + "a create is safe to retry with the same Idempotency-Key.";
+
+    @Inject
+    KnownRoutes routes;
 
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
