@@ -1,6 +1,8 @@
 package dev.inboxes.api;
 
 import dev.inboxes.api.paging.PagingDocs;
+import dev.inboxes.domain.shared.Text;
+import dev.inboxes.domain.shared.Timestamps;
 import jakarta.ws.rs.core.Application;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
@@ -17,9 +19,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + "next; every operation lists the statuses it can answer. A request whose `Accept` names "
                         + "`application/problem+json` (alone or among others) gets success bodies as "
                         + "`application/json`; only an `Accept` that excludes JSON gets a 406. 429 and 503 carry "
-                        + "`Retry-After` (seconds). Times are written in RFC 3339 UTC."),
+                        + "`Retry-After` (seconds). Times are written in RFC 3339 UTC.\n\n"
+                        + InboxesApiDefinition.STORED_AS_SENT),
         tags = {
                 @Tag(name = "Accounts", description = "Sign up: get an API key."),
+                @Tag(name = "API keys", description = "List, create and revoke the account's API keys."),
                 @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes."),
                 @Tag(name = "Messages", description = "Record and list the messages an inbox receives.")
         })
@@ -30,4 +34,12 @@ public class InboxesApiDefinition extends Application {
 
     /** The security scheme's name: generators name their setting after it, so it says what the client must send. */
     public static final String BEARER_AUTH = "bearerAuth";
+
+    /** What the service does with input it could not store exactly as sent. */
+    static final String STORED_AS_SENT = "Input is stored exactly as sent, or refused: request bodies must be UTF-8 "
+            + "and every text well-formed Unicode (an unpaired surrogate such as `\\ud800`, or a malformed UTF-8 byte, "
+            + "is a 400 problem, never replaced by `?` or U+FFFD); times must lie between " + Timestamps.EARLIEST_TEXT
+            + " and " + Timestamps.LATEST_TEXT + " (400, naming the range); an id of the wrong shape is unknown (404). "
+            + "An error quotes at most " + Text.QUOTED_LENGTH + " characters of what it was sent. Requests are rate limited per account and "
+            + "client address: 429 with `Retry-After`.";
 }

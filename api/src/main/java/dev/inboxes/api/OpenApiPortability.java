@@ -27,7 +27,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  * on each route:
  * <ul>
  *     <li>every operation declares the statuses the HTTP layer can answer for it (401 when it needs a key, 406,
- *     413 and 415 when it takes a body, 429 and 503 with {@code Retry-After}, 500), each an RFC 9457 problem, so
+ *     408, 413 and 415 when it takes a body, 429 and 503 with {@code Retry-After}, 500), each an RFC 9457 problem, so
  *     generated clients get typed errors; the resources declare the statuses of their own logic (400, 404, 409,
  *     422);</li>
  *     <li>responses are listed by status, success first;</li>
@@ -56,9 +56,11 @@ public class OpenApiPortability implements OASFilter {
                 "The body is larger than the server accepts; the detail states the limit."),
         UNSUPPORTED_MEDIA_TYPE("UnsupportedMediaType", ProblemType.UNSUPPORTED_MEDIA_TYPE.status(),
                 "The body is not sent as JSON. Send it with Content-Type: application/json."),
-        TOO_MANY_REQUESTS("TooManyRequests", 429,
-                "Rate limited (per account, and per client address for sign-up). Wait the Retry-After seconds, "
-                        + "then retry."),
+        REQUEST_TIMEOUT("RequestTimeout", ProblemType.REQUEST_TIMEOUT.status(),
+                "The body did not arrive in time after the headers; the connection is closed. Send it again, whole."),
+        TOO_MANY_REQUESTS("TooManyRequests", ProblemType.RATE_LIMITED.status(),
+                "Rate limited (per account, and per client address; sign-ups strictest), or too many connections open "
+                        + "from this client address. Wait the Retry-After seconds, then retry."),
         INTERNAL_ERROR("InternalError", ProblemType.INTERNAL_ERROR.status(),
                 "Unexpected failure. Retry later; a create is safe to retry with the same Idempotency-Key."),
         UNAVAILABLE("Unavailable", ProblemType.UNAVAILABLE.status(),
@@ -124,6 +126,7 @@ public class OpenApiPortability implements OASFilter {
         }
         applicable.add(Standard.NOT_ACCEPTABLE);
         if (operation.getRequestBody() != null) {
+            applicable.add(Standard.REQUEST_TIMEOUT);
             applicable.add(Standard.PAYLOAD_TOO_LARGE);
             applicable.add(Standard.UNSUPPORTED_MEDIA_TYPE);
         }

@@ -61,6 +61,9 @@ class OpenApiTest {
 
         assertThat(operations).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
                 Map.entry("POST /v1/accounts", "createAccount [Accounts]"),
+                Map.entry("GET /v1/api-keys", "listApiKeys [API keys]"),
+                Map.entry("POST /v1/api-keys", "createApiKey [API keys]"),
+                Map.entry("DELETE /v1/api-keys/{key_id}", "deleteApiKey [API keys]"),
                 Map.entry("GET /v1/inboxes", "listInboxes [Inboxes]"),
                 Map.entry("POST /v1/inboxes", "createInbox [Inboxes]"),
                 Map.entry("GET /v1/inboxes/{inbox_id}", "getInbox [Inboxes]"),
@@ -72,7 +75,7 @@ class OpenApiTest {
                 Map.entry("GET /v1/inboxes/{inbox_id}/messages/{message_id}/raw", "getRawMessage [Messages]"),
                 Map.entry("GET /v1/inboxes/{inbox_id}/messages/{message_id}/attachments/{attachment_id}",
                         "downloadAttachment [Messages]")));
-        assertThat(spec.getList("tags.name")).containsExactly("Accounts", "Inboxes", "Messages");
+        assertThat(spec.getList("tags.name")).containsExactly("Accounts", "API keys", "Inboxes", "Messages");
     }
 
     @Test
@@ -88,7 +91,7 @@ class OpenApiTest {
                 assertThat(operation.at("/security/0").has("bearerAuth")).as(name).isTrue();
             }
             if (operation.has("requestBody")) {
-                assertThat(statuses).as(name).contains("413", "415");
+                assertThat(statuses).as(name).contains("408", "413", "415");
             }
             List<String> codes = List.copyOf(operation.get("responses").properties().stream().map(Map.Entry::getKey).toList());
             assertThat(codes).as("%s lists responses by status", name).isSorted();
@@ -109,7 +112,10 @@ class OpenApiTest {
                 Map.entry("deleteMessage", List.of("204", "404")),
                 Map.entry("getRawMessage", List.of("200", "404")),
                 Map.entry("downloadAttachment", List.of("200", "404")),
-                Map.entry("createAccount", List.of("201")));
+                Map.entry("createAccount", List.of("201")),
+                Map.entry("listApiKeys", List.of("200", "400")),
+                Map.entry("createApiKey", List.of("201", "400", "409")),
+                Map.entry("deleteApiKey", List.of("204", "404", "409")));
         forEachOperation((name, operation) -> assertThat(operation.get("responses").properties().stream()
                 .map(Map.Entry::getKey).toList()).as(name).containsAll(own.get(name)));
     }

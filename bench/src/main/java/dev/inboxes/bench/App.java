@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** The packaged service ({@code java -jar}), as users run it, against the benchmark's database, with JFR on. */
@@ -35,14 +36,19 @@ final class App implements AutoCloseable {
     }
 
     static App start(Path jar, Path workDir, Postgres database) throws Exception {
+        return start(jar, workDir, database, Map.of());
+    }
+
+    /** @param settings more environment variables, e.g. another {@code INBOXES_TOTAL_EXACT_UP_TO} */
+    static App start(Path jar, Path workDir, Postgres database, Map<String, String> settings) throws Exception {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: build the app first (./mvnw -B install -DskipTests)");
         }
         int port = freePort();
         int smtpPort = freePort();
         int managementPort = freePort();
-        Path log = workDir.resolve("app.log");
-        Path recording = workDir.resolve("app.jfr");
+        Path log = workDir.resolve("app-" + port + ".log");
+        Path recording = workDir.resolve("app-" + port + ".jfr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder builder = new ProcessBuilder(List.of(java,
                 "-XX:StartFlightRecording=filename=" + recording + ",settings=profile,dumponexit=true",
@@ -58,6 +64,12 @@ final class App implements AutoCloseable {
         builder.environment().put("QUARKUS_DATASOURCE_PASSWORD", database.password);
         builder.environment().put("INBOXES_CURSOR_SECRET", CURSOR_SECRET);
         builder.environment().put("INBOXES_DATA_DIR", workDir.resolve("app-data").toString());
+        // One load generator on one address and account is the benchmark, not abuse: limits far above its rate
+        // (the limiter still runs, so its cost is in the figures).
+        builder.environment().put("INBOXES_RATE_LIMIT_ACCOUNT_REQUESTS", "1000000000");
+        builder.environment().put("INBOXES_RATE_LIMIT_ADDRESS_REQUESTS", "1000000000");
+        builder.environment().put("INBOXES_RATE_LIMIT_SIGN_UP_REQUESTS", "1000000000");
+        builder.environment().putAll(settings);
         App app = new App(builder.start(), "http://localhost:" + port, "http://localhost:" + managementPort, smtpPort,
                 log, recording);
         app.awaitReady();

@@ -82,7 +82,14 @@ public final class Benchmark {
                 log("(a) latency by depth");
                 report.depth = DepthLatency.run(database, http, accountId, depths, 200);
                 log("(b) first page with total vs cursor page");
-                report.totals = Totals.run(http, totalQueries(database, accountId, rows), 100);
+                List<String[]> totalQueries = totalQueries(database, accountId, rows);
+                report.totals = Totals.run(http, totalQueries, 100);
+                log("(b) the same filtered queries, counted exactly (a bound above the row count), side by side");
+                try (App exact = App.start(jar, work, database,
+                        java.util.Map.of("INBOXES_TOTAL_EXACT_UP_TO", String.valueOf(2L * rows)))) {
+                    report.exactTotals = Totals.run(http.at(exact.baseUrl), totalQueries.subList(1, totalQueries.size()),
+                            100);
+                }
                 log("(c) throughput, HTTP vs JDBC");
                 for (int concurrency : CONCURRENCY) {
                     report.throughput.add(Throughput.http(http, cursorPaths, concurrency, Duration.ofSeconds(3), window,

@@ -31,6 +31,11 @@ final class Http {
         return new Http(baseUrl, otherApiKey);
     }
 
+    /** The same caller against another instance. */
+    Http at(String otherBaseUrl) {
+        return new Http(otherBaseUrl, apiKey);
+    }
+
     /** GET a path and return the body; anything but 200 is a failure of the benchmark. */
     String get(String pathAndQuery) throws IOException, InterruptedException {
         HttpResponse<String> response = client.send(request(pathAndQuery).GET().build(),

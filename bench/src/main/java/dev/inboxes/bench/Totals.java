@@ -10,8 +10,8 @@ import java.util.List;
  */
 final class Totals {
 
-    /** One query's figures. */
-    record Row(String query, long total, Stats firstPage, Stats cursorPage) {
+    /** One query's figures; {@code totalExact} false when the service stopped counting at its bound. */
+    record Row(String query, long total, boolean totalExact, Stats firstPage, Stats cursorPage) {
     }
 
     private Totals() {
@@ -21,9 +21,11 @@ final class Totals {
     static List<Row> run(Http http, List<String[]> queries, int rounds) throws Exception {
         List<String> cursorPaths = new ArrayList<>();
         List<Long> totals = new ArrayList<>();
+        List<Boolean> exact = new ArrayList<>();
         for (String[] query : queries) {
             JsonNode page = http.getJson("/v1/inboxes?limit=200" + query[1]);
             totals.add(page.path("total").asLong());
+            exact.add(page.path("total_exact").asBoolean(true));
             String cursor = null;
             for (int i = 0; i < 5 && page.path("has_more").asBoolean(); i++) { // about 1,000 rows deep
                 cursor = page.path("cursor").asText();
@@ -48,7 +50,8 @@ final class Totals {
         }
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
-            rows.add(new Row(queries.get(i)[0], totals.get(i), firstPages.get(i).stats(), cursorPages.get(i).stats()));
+            rows.add(new Row(queries.get(i)[0], totals.get(i), exact.get(i), firstPages.get(i).stats(),
+                    cursorPages.get(i).stats()));
         }
         return rows;
     }

@@ -50,7 +50,7 @@ public class AgentPages {
         while (true) {
             Page<T> page = list.apply(asked);
             AgentPage<R> structured = new AgentPage<>(page.items().stream().map(toRow).toList(), page.nextCursor(),
-                    page.hasMore(), page.totalOrNull());
+                    page.hasMore(), page.totalOrNull(), page.totalExactOrNull());
             String json = json(structured);
             String summary = AgentSummaries.of(page, request.limit(), noun, filterHint);
             int excess = json.length() + summary.length() - TEXT_BUDGET;

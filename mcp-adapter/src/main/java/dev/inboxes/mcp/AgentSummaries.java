@@ -1,6 +1,7 @@
 package dev.inboxes.mcp;
 
 import dev.inboxes.domain.paging.Page;
+import java.util.Locale;
 
 /** The one-line reading of a page that tells an agent what it got and what to do next. */
 final class AgentSummaries {
@@ -20,7 +21,11 @@ final class AgentSummaries {
     static String of(Page<?> page, int limit, Noun noun, String filterHint) {
         int count = page.items().size();
         StringBuilder line = new StringBuilder();
-        if (page.total().isPresent()) {
+        if (page.total().isPresent() && !page.totalExact()) {
+            // The store stopped counting at its bound: say so in words a model will not read as exact.
+            line.append(String.format(Locale.ROOT, "%,d+ %s match; %d of them here, newest first",
+                    page.total().getAsLong(), noun.many(), count));
+        } else if (page.total().isPresent()) {
             long total = page.total().getAsLong();
             line.append(count).append(" of ").append(total).append(' ').append(noun.of(total)).append(", newest first");
         } else {

@@ -1,5 +1,6 @@
 package dev.inboxes.mcp;
 
+import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpMethod;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolManager.ToolArgument;
@@ -22,7 +23,9 @@ import java.util.List;
  *   <li>a call without {@code arguments} gets {@code {}}, so every tool sees an object (the library's argument
  *       guardrails fail on a missing one);</li>
  *   <li>an argument the tool does not declare is a tool error that names the tool's real arguments, so a typo
- *       ({@code query} for {@code q}, {@code usernme}) is never silently ignored.</li>
+ *       ({@code query} for {@code q}, {@code usernme}) is never silently ignored (and every input schema says
+ *       {@code additionalProperties: false}, see {@link ClosedInputSchema});</li>
+ *   <li>an unknown tool is the JSON-RPC error {@code -32602}, with its name cut short.</li>
  * </ul>
  * The names come from each tool's own {@code @ToolArg}s, so no list is kept by hand. This hooks into the MCP
  * extension's request validator (its one extension point that sees a call before dispatch); it is in the
@@ -43,13 +46,14 @@ public class ToolCallGuard implements McpRequestValidator {
         Object id = message.getValue("id");
         JsonObject call = message.getJsonObject("params");
         String name = call.getString("name");
+        ToolInfo tool = tools.getTool(name);
+        if (tool == null) {
+            // The extension would echo the whole name in its error: the caller's text, however long.
+            return refuse(request, id, "There is no tool " + Text.quote(name) + "; tools/list lists the tools.");
+        }
         if (!(call.getValue("arguments") instanceof JsonObject given)) {
             call.put("arguments", new JsonObject());
             return Future.succeededFuture(true);
-        }
-        ToolInfo tool = tools.getTool(name);
-        if (tool == null) {
-            return Future.succeededFuture(true); // the extension answers an unknown tool itself
         }
         List<String> declared = tool.arguments().stream().map(ToolArgument::name).toList();
         for (String argument : given.fieldNames()) {
@@ -60,6 +64,10 @@ public class ToolCallGuard implements McpRequestValidator {
             }
         }
         return Future.succeededFuture(true);
+    }
+
+    private static Future<Boolean> refuse(McpRequest request, Object id, String why) {
+        return request.sender().sendError(id, JsonRpcErrorCodes.INVALID_PARAMS, why).map(false);
     }
 
     private static Future<Boolean> toolError(McpRequest request, Object id, String text) {

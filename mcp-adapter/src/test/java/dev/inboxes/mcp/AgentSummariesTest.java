@@ -55,4 +55,13 @@ class AgentSummariesTest {
         assertThat(AgentSummaries.of(new Page<>(List.of(), null, false, OptionalLong.of(0)), 50, INBOXES, null))
                 .isEqualTo("0 of 0 inboxes, newest first; this is the last page.");
     }
+
+    @Test
+    void aTotalThatStoppedAtTheBoundSaysThereAreMore() {
+        Page<String> bounded = new Page<>(Collections.nCopies(50, "row"), "cursor", true, OptionalLong.of(10_000), false);
+
+        assertThat(AgentSummaries.of(bounded, 50, INBOXES, "q"))
+                .startsWith("10,000+ inboxes match; 50 of them here, newest first; more: call again with this cursor.")
+                .contains("filter with q");
+    }
 }

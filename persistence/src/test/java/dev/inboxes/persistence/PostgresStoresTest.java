@@ -2,9 +2,13 @@ package dev.inboxes.persistence;
 
 import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
+import dev.inboxes.domain.account.ApiKey;
+import dev.inboxes.domain.account.ApiKeyStore;
+import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.domain.testing.ApiKeyStoreContract;
 import dev.inboxes.domain.testing.InboxStoreContract;
 import dev.inboxes.domain.testing.MessageStoreContract;
 import dev.inboxes.persistence.testing.PostgresResource;
@@ -12,6 +16,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Instant;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Nested;
 
 /** The PostgreSQL stores hold to the same contracts as the in-memory stores the domain is tested with. */
@@ -28,9 +33,17 @@ class PostgresStoresTest {
     @Inject
     MessageStore messages;
 
+    @Inject
+    ApiKeyStore apiKeys;
+
+    /** Small in these tests (see application.properties), so the contract reaches it. */
+    @ConfigProperty(name = "inboxes.total-exact-up-to")
+    long totalExactUpTo;
+
     String newAccountId() {
         String id = RandomIds.newId(AccountService.ID_PREFIX);
-        accounts.insert(id, RandomIds.base62(64), Instant.now());
+        Instant now = Instant.now();
+        accounts.insert(id, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_", now));
         return id;
     }
 
@@ -45,6 +58,25 @@ class PostgresStoresTest {
         @Override
         protected String newAccount() {
             return newAccountId();
+        }
+
+        @Override
+        protected long totalExactUpTo() {
+            return totalExactUpTo;
+        }
+    }
+
+    @Nested
+    class ApiKeys extends ApiKeyStoreContract {
+
+        @Override
+        protected AccountStore accounts() {
+            return accounts;
+        }
+
+        @Override
+        protected ApiKeyStore apiKeys() {
+            return apiKeys;
         }
     }
 

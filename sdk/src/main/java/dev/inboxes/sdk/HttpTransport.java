@@ -16,6 +16,7 @@ final class HttpTransport {
 
     /** Statuses that mean "the server or a proxy could not handle it right now", not "the request is wrong". */
     private static final Set<Integer> RETRYABLE_STATUSES = Set.of(502, 503, 504);
+    private static final int RATE_LIMITED = 429;
 
     private final ClientSettings settings;
 
@@ -23,7 +24,11 @@ final class HttpTransport {
         this.settings = settings;
     }
 
-    /** @return the 2xx response; any other outcome throws an {@link InboxesException} */
+    /**
+     * @return the 2xx response; any other outcome throws an {@link InboxesException}. A 429 is retried for every
+     *         call, idempotent or not (the server refuses it before doing anything), after the server's
+     *         {@code Retry-After} when that is within the policy's longest wait, and up to its number of retries.
+     */
     HttpResponse<String> send(ApiCall call) {
         return send(call, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8), response -> response);
     }
@@ -37,7 +42,8 @@ final class HttpTransport {
     private <T> HttpResponse<T> send(ApiCall call, HttpResponse.BodyHandler<T> handler,
             java.util.function.Function<HttpResponse<T>, HttpResponse<String>> asText) {
         HttpRequest request = RequestFactory.build(settings, call);
-        int maxRetries = call.retryable() ? settings.retryPolicy().maxRetries() : 0;
+        RetryPolicy policy = settings.retryPolicy();
+        int maxRetries = call.retryable() ? policy.maxRetries() : 0;
         for (int retry = 0; ; retry++) {
             boolean lastAttempt = retry >= maxRetries;
             HttpResponse<T> response;
@@ -53,6 +59,15 @@ final class HttpTransport {
             int status = response.statusCode();
             if (status >= 200 && status < 300) {
                 return response;
+            }
+            if (status == RATE_LIMITED) {
+                Duration retryAfter = RetryAfter.parse(response.headers());
+                if (retry >= policy.maxRetries() || retryAfter != null && retryAfter.compareTo(policy.maxBackoff()) > 0) {
+                    // Waiting less than asked would only be refused again.
+                    throw ErrorMapper.toException(asText.apply(response));
+                }
+                sleep(request, retryAfter != null ? retryAfter : policy.delayBefore(retry + 1, null));
+                continue;
             }
             if (lastAttempt || !RETRYABLE_STATUSES.contains(status)) {
                 throw ErrorMapper.toException(asText.apply(response));

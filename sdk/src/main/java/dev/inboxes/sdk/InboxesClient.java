@@ -12,12 +12,15 @@ import java.util.UUID;
  *
  * <p>Immutable and thread-safe: build one per API key and share it. Every method throws an
  * {@link InboxesException} subclass on failure. Idempotent calls (reads, deletes, and creates, which always
- * carry an {@code Idempotency-Key}) are retried on connection errors, timeouts and 502/503/504.
+ * carry an {@code Idempotency-Key}) are retried on connection errors, timeouts and 502/503/504; every call is
+ * retried after a 429, once the server's {@code Retry-After} has passed (see {@link RateLimitedException}).
  */
 public final class InboxesClient {
 
     /** The page size the auto-paging methods request unless the params set a limit: the server's maximum. */
     public static final int AUTO_PAGING_LIMIT = 200;
+
+    private static final String API_KEYS = "/v1/api-keys";
 
     private final HttpTransport transport;
 
@@ -197,6 +200,58 @@ public final class InboxesClient {
      */
     public void deleteMessage(String inboxId, String messageId) {
         transport.send(ApiCall.delete(messagePath(inboxId, messageId)));
+    }
+
+    /**
+     * Fetches one page of the account's API keys, newest first (never their secrets).
+     *
+     * @param params limit and cursor; {@code null} for the first page of 50
+     */
+    public Page<ApiKey> listApiKeysPage(ListApiKeysParams params) {
+        ListApiKeysParams p = params != null ? params : ListApiKeysParams.builder().build();
+        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
+        return ResponseReader.readPage(transport.send(ApiCall.get(API_KEYS + query)), ApiKey.class);
+    }
+
+    /**
+     * Every API key of the account, fetched page by page as the iterable is consumed.
+     *
+     * @param params the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
+     * @return every key, newest first; nothing is requested before iteration starts
+     */
+    public AutoPagingIterable<ApiKey> iterateApiKeys(ListApiKeysParams params) {
+        int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
+        return new AutoPagingIterable<>(cursor -> listApiKeysPage(
+                ListApiKeysParams.builder().limit(limit).cursor(cursor).build()));
+    }
+
+    /** @return every API key of the account, newest first */
+    public List<ApiKey> listApiKeys() {
+        return iterateApiKeys(null).toList();
+    }
+
+    /**
+     * Creates another API key for the account, e.g. to rotate keys: create, switch to the new one, delete the old.
+     * Not retried on failures (a retry could create a second key), except after a 429.
+     *
+     * @return the key and its secret, shown only this once
+     * @throws ConflictException the account already holds the most keys it may
+     */
+    public NewApiKey createApiKey() {
+        return ResponseReader.read(transport.send(ApiCall.post(API_KEYS, null)), NewApiKey.class);
+    }
+
+    /**
+     * Deletes (revokes) an API key: every replica of the service refuses it within a second.
+     *
+     * @throws NotFoundException no such key in this account
+     * @throws ConflictException it is the account's last key
+     */
+    public void deleteApiKey(String keyId) {
+        if (keyId == null || keyId.isBlank()) {
+            throw new IllegalArgumentException("keyId must not be null or blank");
+        }
+        transport.send(ApiCall.delete(API_KEYS + "/" + UrlEncoding.encode(keyId)));
     }
 
     /**

@@ -5,8 +5,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Too many requests (429). Not retried automatically: the SDK retries only failures that say nothing about
- * the caller's behaviour. Wait {@link #retryAfter()} before trying again.
+ * Too many requests (429), after the SDK's own retries: it retries a 429 (for every call, since the server refuses
+ * it before doing anything) after the server's {@code Retry-After}, up to the client's {@code maxRetries}, unless
+ * the server asks to wait longer than the client's {@code maxBackoff}. Wait {@link #retryAfter()} before trying again.
  */
 public class RateLimitedException extends InboxesException {
 

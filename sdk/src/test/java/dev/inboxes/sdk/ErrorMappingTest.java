@@ -115,7 +115,7 @@ class ErrorMappingTest {
     }
 
     @Test
-    void tooManyRequestsIsRateLimitedWithRetryAfterAndNotRetried() throws Exception {
+    void tooManyRequestsWithALongerWaitThanTheClientAllowsIsRateLimitedAtOnce() throws Exception {
         try (StubServer stub = StubServer.replying(StubReply.text(429, "text/plain", "slow down")
                 .withHeader("Retry-After", "7"))) {
             RateLimitedException e = catchThrowableOfType(RateLimitedException.class,

@@ -89,7 +89,7 @@ class RetryTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {400, 401, 404, 409, 422, 429, 500})
+    @ValueSource(ints = {400, 401, 404, 409, 422, 500})
     void otherErrorsAreNeverRetried(int status) throws Exception {
         try (StubServer stub = StubServer.replying(StubReply.problem(status, "x", "X", "no retry"))) {
             assertThatThrownBy(() -> stub.client().createInbox()).isInstanceOf(InboxesException.class);
@@ -208,6 +208,68 @@ class RetryTest {
     private static int closedPort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort(); // closed on return: connecting is refused
+        }
+    }
+
+    private static StubReply rateLimited(String retryAfter) {
+        StubReply reply = StubReply.problem(429, "rate-limited", "Too many requests", "slow down");
+        return retryAfter == null ? reply : reply.withHeader("Retry-After", retryAfter);
+    }
+
+    @Test
+    void aRateLimitedCallIsRetriedAfterRetryAfterEvenWhenItIsNotIdempotent() throws Exception {
+        try (StubServer stub = StubServer.replying(rateLimited("1"), StubReply.json(201, Fixtures.messageJson(1)))) {
+            InboxesClient client = stub.clientBuilder().maxBackoff(Duration.ofSeconds(2)).build();
+            RecordMessageParams message = RecordMessageParams.builder().from("a@b.c").subject("s").text("t").build();
+
+            long start = System.nanoTime();
+            Message recorded = client.recordMessage("inb_1", message);
+
+            assertThat(recorded).isNotNull();
+            assertThat(stub.requests()).hasSize(2);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("waited for Retry-After")
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(950));
+        }
+    }
+
+    @Test
+    void rateLimitedRetriesAreBoundedByMaxRetries() throws Exception {
+        try (StubServer stub = StubServer.replying(rateLimited("0"))) {
+            InboxesClient client = stub.clientBuilder().maxRetries(2).build();
+
+            RateLimitedException e = catchThrowableOfType(RateLimitedException.class, () -> client.getInbox("inb_1"));
+
+            assertThat(e.retryAfter()).contains(Duration.ZERO);
+            assertThat(stub.requests()).hasSize(3);
+        }
+    }
+
+    @Test
+    void aRetryAfterBeyondTheLongestWaitIsThrownAtOnce() throws Exception {
+        try (StubServer stub = StubServer.replying(rateLimited("3600"))) {
+            long start = System.nanoTime();
+            RateLimitedException e = catchThrowableOfType(RateLimitedException.class, () -> stub.client().listInboxes());
+
+            assertThat(e.retryAfter()).contains(Duration.ofHours(1));
+            assertThat(stub.requests()).hasSize(1);
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+        }
+    }
+
+    @Test
+    void aRateLimitWithoutRetryAfterBacksOff() throws Exception {
+        try (StubServer stub = StubServer.replying(rateLimited(null), StubReply.ok(Fixtures.inboxJson(1)))) {
+            assertThat(stub.client().getInbox("inb_1").id()).isEqualTo("inb_1");
+            assertThat(stub.requests()).hasSize(2);
+        }
+    }
+
+    @Test
+    void createApiKeyIsNotRetriedOnUnavailable() throws Exception {
+        try (StubServer stub = StubServer.replying(StubReply.unavailable(),
+                StubReply.json(201, "{\"id\":\"key_1\",\"api_key\":\"sk_1\",\"created_at\":\"" + Fixtures.CREATED_AT + "\"}"))) {
+            assertThatThrownBy(() -> stub.client().createApiKey()).isInstanceOf(ServerException.class);
+            assertThat(stub.requests()).hasSize(1);
         }
     }
 }

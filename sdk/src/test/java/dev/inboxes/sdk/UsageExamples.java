@@ -128,6 +128,18 @@ final class UsageExamples {
         }
     }
 
+    static void rotateKeys(InboxesClient client, String oldKeyId) {
+        NewApiKey fresh = client.createApiKey(); // the secret is in fresh.apiKey(), this once
+        InboxesClient rotated = InboxesClient.builder()
+                .baseUrl("http://localhost:8080")
+                .apiKey(fresh.apiKey())
+                .build();
+        for (ApiKey key : rotated.listApiKeys()) {
+            System.out.println(key.id() + " " + key.prefix() + "… last used " + key.lastUsedAt());
+        }
+        rotated.deleteApiKey(oldKeyId); // refused every replica within a second
+    }
+
     static void errorHandling(InboxesClient client) {
         try {
             client.createInbox(CreateInboxParams.builder().username("support-bot").build());

@@ -1,6 +1,7 @@
 package dev.inboxes.api.account;
 
 import dev.inboxes.domain.account.AccountService;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -13,6 +14,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+// Its methods are read at run time by KnownRoutes, a native image included.
+@RegisterForReflection(fields = false)
 @Path("/v1/accounts")
 @Tag(name = "Accounts")
 public class AccountResource {

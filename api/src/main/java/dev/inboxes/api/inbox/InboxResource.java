@@ -13,6 +13,7 @@ import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.shared.Timestamps;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -39,6 +40,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+// Its methods are read at run time by KnownRoutes, a native image included.
+@RegisterForReflection(fields = false)
 @Path("/v1/inboxes")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Inboxes")
@@ -75,7 +78,7 @@ public class InboxResource {
     @APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body.",
             content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     public Response create(
-            String body,
+            byte[] body,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             @Parameter(description = "Makes the create safe to retry: 1 to 255 visible ASCII characters, e.g. a UUID.")
             @HeaderParam("Idempotency-Key") String idempotencyKey,

@@ -2,6 +2,7 @@ package dev.inboxes.api.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.domain.shared.InvalidArgumentException;
+import dev.inboxes.domain.shared.Text;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Set;
@@ -33,7 +34,7 @@ public final class JsonFields {
         for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!allowed.contains(name)) {
-                throw new InvalidArgumentException(name, "Unknown field '" + name + "'. The fields are "
+                throw new InvalidArgumentException(name, "Unknown field " + Text.quote(name) + ". The fields are "
                         + String.join(", ", allowed.stream().sorted().toList()) + " (snake_case), e.g. " + example + ".");
             }
         }

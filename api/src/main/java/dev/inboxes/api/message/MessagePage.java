@@ -14,10 +14,12 @@ public record MessagePage(
         @Schema(description = PagingDocs.CURSOR, required = true, nullable = true) String cursor,
         @JsonProperty("has_more") @Schema(description = PagingDocs.HAS_MORE, required = true) boolean hasMore,
         @JsonInclude(JsonInclude.Include.NON_NULL)
-        @Schema(description = PagingDocs.TOTAL, examples = "12") Long total) {
+        @Schema(description = PagingDocs.TOTAL, examples = "12") Long total,
+        @JsonProperty("total_exact") @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Schema(description = PagingDocs.TOTAL_EXACT, examples = "false") Boolean totalExact) {
 
     static MessagePage fromDomain(Page<Message> page) {
         return new MessagePage(page.items().stream().map(MessageResponse::fromDomain).toList(), page.nextCursor(),
-                page.hasMore(), page.totalOrNull());
+                page.hasMore(), page.totalOrNull(), page.totalExactOrNull());
     }
 }

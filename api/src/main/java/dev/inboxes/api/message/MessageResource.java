@@ -12,6 +12,7 @@ import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -38,6 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+// Its methods are read at run time by KnownRoutes, a native image included.
+@RegisterForReflection(fields = false)
 @Path("/v1/inboxes/{inbox_id}/messages")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Messages")
@@ -76,7 +79,7 @@ public class MessageResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MessageResponse.class)))
     public Response record(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
-            String body,
+            byte[] body,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType) throws JsonProcessingException {
         RecordMessageRequest request = RecordMessageRequest.fromJson(jsonBodies.read(body, contentType));
         return Response.status(Response.Status.CREATED)

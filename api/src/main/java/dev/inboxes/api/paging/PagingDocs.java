@@ -11,7 +11,9 @@ public final class PagingDocs {
     /** The protocol, for the front page and each list operation's description. */
     public static final String PROTOCOL = """
             Paging protocol:
-            1. Call without `cursor`. The first page carries `total`: how many items match the query.
+            1. Call without `cursor`. The first page carries `total`: how many items match the query (a filtered \
+            query counts at most\s""" + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " matches by default; beyond that, `total` "
+            + "is that bound and the page says `\"total_exact\": false`).\n" + """
             2. If `has_more` is true, call again with `cursor` set to the page's `cursor` and the same filters (the \
             `Link` header with `rel="next"` is that URL, ready to use). `limit` may change between pages.
             3. Stop when `has_more` is false; `cursor` is then null. Later pages omit `total`.
@@ -32,7 +34,12 @@ public final class PagingDocs {
             + "has_more is false. Opaque: do not parse or build it.";
     public static final String HAS_MORE = "True exactly when another page exists.";
     public static final String TOTAL = "Number of items matching the query. Only on the first page (a request "
-            + "without cursor); absent on later pages.";
+            + "without cursor); absent on later pages. Unfiltered lists count exactly; a filtered list counts at most "
+            + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " matches by default, and when more match, total is that bound and "
+            + "total_exact is false.";
+    public static final String TOTAL_EXACT = "Present, and false, only when total is a lower bound: more items "
+            + "match than the service counts (" + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " by default). Narrow the "
+            + "query to get an exact total.";
 
     private PagingDocs() {
     }

@@ -1,5 +1,7 @@
 package dev.inboxes.api.problem;
 
+import dev.inboxes.domain.account.LastApiKeyException;
+import dev.inboxes.domain.account.TooManyApiKeysException;
 import dev.inboxes.domain.inbox.AddressTakenException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.paging.CursorMismatchException;
@@ -37,6 +39,12 @@ public class DomainProblemMappers {
         }
         if (e instanceof IdempotencyKeyReusedException) {
             return ProblemType.IDEMPOTENCY_KEY_REUSED;
+        }
+        if (e instanceof LastApiKeyException) {
+            return ProblemType.LAST_API_KEY;
+        }
+        if (e instanceof TooManyApiKeysException) {
+            return ProblemType.TOO_MANY_API_KEYS;
         }
         return ProblemType.INTERNAL_ERROR; // a domain failure without a problem type is a bug here, not the caller's
     }

@@ -3,6 +3,8 @@ package dev.inboxes.api.problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.inboxes.domain.shared.StoreUnavailableException;
+import dev.inboxes.domain.shared.Text;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -13,6 +15,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import dev.inboxes.domain.shared.Text;
+import java.util.Set;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -24,8 +27,17 @@ public class HttpProblemMappers {
     public static final String UNAVAILABLE_DETAIL = "The database is unavailable right now. Retry with backoff; "
             + "a create is safe to retry with the same Idempotency-Key.";
 
+    @Inject
+    KnownRoutes routes;
+
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
+        String message = e.getOriginalMessage();
+        if (message != null && message.startsWith("Invalid UTF-8")) {
+            return ProblemType.MALFORMED_JSON.response("The request body is not valid UTF-8 ("
+                    + message.substring("Invalid UTF-8".length()).trim() + "). Send JSON encoded as UTF-8, with "
+                    + "Content-Type: application/json.");
+        }
         String where = e.getLocation() == null ? ""
                 : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
         return ProblemType.MALFORMED_JSON.response("The request body is not valid JSON" + where
@@ -40,18 +52,27 @@ public class HttpProblemMappers {
 
     @ServerExceptionMapper
     public Response unknownRoute(NotFoundException e, ContainerRequestContext request) {
-        UriInfo uri = request.getUriInfo();
-        return ProblemType.NOT_FOUND.response("There is no route " + request.getMethod() + " /" + uri.getPath()
-                .replaceFirst("^/", "") + ". The routes are listed in the OpenAPI document at /q/openapi.");
+        String path = request.getUriInfo().getPath();
+        Set<String> allowed = routes.allowedMethods(path);
+        if (!allowed.isEmpty() && !allowed.contains(request.getMethod())) {
+            return methodNotAllowed(request.getMethod(), allowed); // a path of another resource class
+        }
+        return ProblemType.NOT_FOUND.response("There is no route " + Text.quote(request.getMethod() + " "
+                + path) + ". The routes are listed in the OpenAPI document at /q/openapi.");
     }
 
     @ServerExceptionMapper
     public Response methodNotAllowed(NotAllowedException e, ContainerRequestContext request) {
-        String allowed = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
-        String hint = allowed == null ? "See /q/openapi for the methods of each route." : "Use one of: " + allowed + ".";
-        Response problem = ProblemType.METHOD_NOT_ALLOWED.response(request.getMethod() + " is not supported on "
+        return methodNotAllowed(request.getMethod(), routes.allowedMethods(request.getUriInfo().getPath()));
+    }
+
+    private static Response methodNotAllowed(String method, Set<String> allowed) {
+        String hint = allowed.isEmpty() ? "See /q/openapi for the methods of each route."
+                : "Use " + String.join(" or ", allowed) + ".";
+        Response problem = ProblemType.METHOD_NOT_ALLOWED.response(Text.quote(method) + " is not supported on "
                 + "this route. " + hint);
-        return allowed == null ? problem : Response.fromResponse(problem).header(HttpHeaders.ALLOW, allowed).build();
+        return allowed.isEmpty() ? problem
+                : Response.fromResponse(problem).header(HttpHeaders.ALLOW, String.join(", ", allowed)).build();
     }
 
     @ServerExceptionMapper

@@ -14,15 +14,19 @@ public enum ProblemType {
     INVALID_CURSOR("invalid-cursor", "Invalid cursor", 400),
     CURSOR_MISMATCH("cursor-mismatch", "Cursor mismatch", 400),
     UNAUTHORIZED("unauthorized", "Unauthorized", 401),
+    FORBIDDEN("forbidden", "Forbidden", 403),
     NOT_FOUND("not-found", "Not found", 404),
     METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", 405),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406),
     REQUEST_TIMEOUT("request-timeout", "Request timeout", 408),
     ADDRESS_TAKEN("address-taken", "Address taken", 409),
+    LAST_API_KEY("last-api-key", "Last API key", 409),
+    TOO_MANY_API_KEYS("too-many-api-keys", "Too many API keys", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency key reused", 422),
     TOO_MANY_CONNECTIONS("too-many-connections", "Too many connections", 429),
+    RATE_LIMITED("rate-limited", "Too many requests", 429),
     INTERNAL_ERROR("internal-error", "Internal error", 500),
     UNAVAILABLE("unavailable", "Service unavailable", 503);
 
@@ -47,6 +51,19 @@ public enum ProblemType {
         return status;
     }
 
+    /**
+     * The problem type of an HTTP status the service answers without a more specific one: the first type of that
+     * status, else {@link #INVALID_REQUEST} for a 4xx and {@link #INTERNAL_ERROR} for anything else.
+     */
+    public static ProblemType forStatus(int status) {
+        for (ProblemType type : values()) {
+            if (type.status == status) {
+                return type;
+            }
+        }
+        return status >= 400 && status < 500 ? INVALID_REQUEST : INTERNAL_ERROR;
+    }
+
     public Problem problem(String detail) {
         return new Problem(uri(), title, status, detail);
     }
@@ -57,8 +74,13 @@ public enum ProblemType {
 
     /** Ends a response directly, for the HTTP layer before the REST framework (authentication, size limits). */
     public void end(HttpServerResponse response, String detail) {
-        response.setStatusCode(status)
+        end(response, status, detail);
+    }
+
+    /** As {@link #end(HttpServerResponse, String)}, with another status than the type's (a generic type). */
+    public void end(HttpServerResponse response, int statusCode, String detail) {
+        response.setStatusCode(statusCode)
                 .putHeader(HttpHeaders.CONTENT_TYPE, MEDIA_TYPE.toString())
-                .end(Json.encode(problem(detail)));
+                .end(Json.encode(new Problem(uri(), title, statusCode, detail)));
     }
 }

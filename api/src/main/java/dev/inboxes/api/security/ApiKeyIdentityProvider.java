@@ -1,6 +1,6 @@
 package dev.inboxes.api.security;
 
-import dev.inboxes.domain.account.AccountService;
+import dev.inboxes.domain.account.ApiKeyService;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.AuthenticationRequestContext;
 import io.quarkus.security.identity.IdentityProvider;
@@ -17,7 +17,7 @@ import jakarta.inject.Inject;
 public class ApiKeyIdentityProvider implements IdentityProvider<TokenAuthenticationRequest> {
 
     @Inject
-    AccountService accounts;
+    ApiKeyService apiKeys;
 
     @Override
     public Class<TokenAuthenticationRequest> getRequestType() {
@@ -27,7 +27,7 @@ public class ApiKeyIdentityProvider implements IdentityProvider<TokenAuthenticat
     @Override
     public Uni<SecurityIdentity> authenticate(TokenAuthenticationRequest request, AuthenticationRequestContext context) {
         String apiKey = request.getToken().getToken();
-        return context.runBlocking(() -> accounts.authenticate(apiKey)
+        return context.runBlocking(() -> apiKeys.authenticate(apiKey)
                 .<SecurityIdentity>map(accountId -> QuarkusSecurityIdentity.builder()
                         .setPrincipal(new QuarkusPrincipal(accountId))
                         .build())

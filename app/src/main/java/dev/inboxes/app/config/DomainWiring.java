@@ -1,7 +1,10 @@
 package dev.inboxes.app.config;
 
+import dev.inboxes.api.limits.RateLimitSettings;
 import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
+import dev.inboxes.domain.account.ApiKeyService;
+import dev.inboxes.domain.account.ApiKeyStore;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.mail.MailDelivery;
@@ -18,7 +21,10 @@ import java.time.Clock;
 import java.util.List;
 import org.jboss.logging.Logger;
 
-/** Builds the framework-free domain services from configuration and the persistence adapters. */
+/**
+ * Builds the framework-free domain services from configuration and the persistence adapters, and the adapters'
+ * settings from configuration.
+ */
 public class DomainWiring {
 
     private static final Logger LOG = Logger.getLogger(DomainWiring.class);
@@ -41,6 +47,28 @@ public class DomainWiring {
     @Singleton
     AccountService accountService(AccountStore store, Clock clock) {
         return new AccountService(store, clock);
+    }
+
+    @Produces
+    @Singleton
+    ApiKeyService apiKeyService(ApiKeyStore store, CursorCodec cursors, Clock clock) {
+        return new ApiKeyService(store, cursors, clock);
+    }
+
+    /** Built at start-up, so a limit of 0 requests or a zero period stops the service before it accepts requests. */
+    @Produces
+    @Singleton
+    @Startup
+    RateLimitSettings rateLimits(InboxesConfig config) {
+        InboxesConfig.RateLimit limits = config.rateLimit();
+        try {
+            return new RateLimitSettings(limits.enabled(),
+                    new RateLimitSettings.Limit(limits.account().requests(), limits.account().period()),
+                    new RateLimitSettings.Limit(limits.address().requests(), limits.address().period()),
+                    new RateLimitSettings.Limit(limits.signUp().requests(), limits.signUp().period()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("Invalid inboxes.rate-limit configuration: " + e.getMessage(), e);
+        }
     }
 
     @Produces

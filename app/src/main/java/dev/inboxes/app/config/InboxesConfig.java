@@ -1,7 +1,9 @@
 package dev.inboxes.app.config;
 
+import dev.inboxes.domain.paging.PageLimits;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,6 +25,17 @@ public interface InboxesConfig {
     /** Signing of page cursors. */
     Cursor cursor();
 
+    /**
+     * How many matches a filtered list's {@code total} counts at most. Below it the total is exact; above it the
+     * total is this number and the page says {@code "total_exact": false}. Counting stops there, so a first page
+     * costs about what any page costs however many rows match. Unfiltered totals are always exact (counters).
+     */
+    @WithDefault("" + PageLimits.TOTAL_EXACT_UP_TO)
+    long totalExactUpTo();
+
+    /** Rate limits of the API and {@code /mcp}, counted by each replica on its own. */
+    RateLimit rateLimit();
+
     interface Cursor {
 
         /**
@@ -36,5 +49,54 @@ public interface InboxesConfig {
          * Remove one once its cursors no longer matter (they carry no expiry, so after a grace period).
          */
         Optional<List<String>> retiredSecrets();
+    }
+
+    interface RateLimit {
+
+        /** Whether requests are rate limited at all; {@code false} only behind a gateway that limits them. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Requests of one account, whichever of its keys signs them. */
+        AccountRate account();
+
+        /** Requests from one client address, signed or not (before the API key is checked). */
+        AddressRate address();
+
+        /** Sign-ups ({@code POST /v1/accounts}) from one client address: the strictest, since accounts are free. */
+        SignUpRate signUp();
+    }
+
+    interface AccountRate {
+
+        /** Requests per period, in bursts of up to as many: about 100 per second. */
+        @WithDefault("200")
+        long requests();
+
+        /** The period over which {@code requests} are refilled. */
+        @WithDefault("2S")
+        Duration period();
+    }
+
+    interface AddressRate {
+
+        /** Requests per period, in bursts of up to as many: about 200 per second, for several accounts behind one NAT. */
+        @WithDefault("400")
+        long requests();
+
+        /** The period over which {@code requests} are refilled. */
+        @WithDefault("2S")
+        Duration period();
+    }
+
+    interface SignUpRate {
+
+        /** Sign-ups per period, in bursts of up to as many. */
+        @WithDefault("20")
+        long requests();
+
+        /** The period over which {@code requests} are refilled. */
+        @WithDefault("1H")
+        Duration period();
     }
 }

@@ -37,7 +37,19 @@ public final class AppProcess implements AutoCloseable {
         this.log = log;
     }
 
-    /** Starts the app with these environment variables (no other QUARKUS_DATASOURCE_* or INBOXES_*) and waits until ready. */
+    /**
+     * Rate limits raised far beyond what a test sends: thousands of requests a second from one address and account
+     * are these tests' normal load, not abuse. A test of the limits sets its own (they win over these).
+     */
+    private static final Map<String, String> TEST_RATE_LIMITS = Map.of(
+            "INBOXES_RATE_LIMIT_ACCOUNT_REQUESTS", "10000000",
+            "INBOXES_RATE_LIMIT_ADDRESS_REQUESTS", "10000000",
+            "INBOXES_RATE_LIMIT_SIGN_UP_REQUESTS", "10000000");
+
+    /**
+     * Starts the app with these environment variables (no other QUARKUS_DATASOURCE_* or INBOXES_*, but the raised
+     * rate limits unless they are given) and waits until ready.
+     */
     public static AppProcess start(Path workDir, Map<String, String> environment) throws Exception {
         int port = freePort();
         int managementPort = freePort();
@@ -47,6 +59,7 @@ public final class AppProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(List.of(java, "-jar", RUNNER.toAbsolutePath().toString()))
                 .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("QUARKUS_") || name.startsWith("INBOXES_"));
+        builder.environment().putAll(TEST_RATE_LIMITS);
         builder.environment().putAll(environment);
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
         // Instances run side by side (and beside other builds): never the fixed SMTP port unless a test asks.

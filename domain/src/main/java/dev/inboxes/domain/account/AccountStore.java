@@ -1,12 +1,10 @@
 package dev.inboxes.domain.account;
 
 import java.time.Instant;
-import java.util.Optional;
 
 /** Port: where accounts live. */
 public interface AccountStore {
 
-    void insert(String accountId, String apiKeyHash, Instant createdAt);
-
-    Optional<String> findAccountIdByApiKeyHash(String apiKeyHash);
+    /** Stores a new account together with its first API key: an account never exists without a key. */
+    void insert(String accountId, Instant createdAt, StoredApiKey firstKey);
 }

@@ -2,6 +2,7 @@ package dev.inboxes.domain.account;
 
 import dev.inboxes.domain.shared.Hashing;
 import dev.inboxes.domain.shared.RandomIds;
+import java.time.Instant;
 
 /**
  * API keys: {@code sk_} and 40 base62 characters (about 238 random bits). Only the SHA-256 of a key is
@@ -11,6 +12,10 @@ public final class ApiKeys {
 
     static final String PREFIX = "sk_";
     static final int RANDOM_CHARACTERS = 40;
+    /** How much of a secret a key list shows: {@code sk_} and 5 characters, about 30 of its 238 bits. */
+    public static final int PREFIX_LENGTH = 8;
+    /** The most keys an account holds at a time: enough to rotate per service, bounded like everything else. */
+    public static final int MAX_PER_ACCOUNT = 100;
 
     private ApiKeys() {
     }
@@ -28,5 +33,19 @@ public final class ApiKeys {
         return candidate != null && candidate.startsWith(PREFIX)
                 && candidate.length() == PREFIX.length() + RANDOM_CHARACTERS
                 && RandomIds.isBase62(candidate.substring(PREFIX.length()));
+    }
+
+    /** A new key: the secret to show once, and what the store keeps of it. */
+    static Issued issue(Instant createdAt) {
+        String secret = generate();
+        return new Issued(secret, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), hash(secret),
+                secret.substring(0, PREFIX_LENGTH), createdAt));
+    }
+
+    record Issued(String secret, StoredApiKey stored) {
+
+        NewApiKey shown() {
+            return new NewApiKey(stored.id(), secret, stored.createdAt());
+        }
     }
 }

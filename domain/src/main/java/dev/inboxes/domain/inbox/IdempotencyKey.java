@@ -1,14 +1,18 @@
 package dev.inboxes.domain.inbox;
 
 import dev.inboxes.domain.shared.InvalidArgumentException;
+import java.time.Duration;
 
 /**
  * An {@code Idempotency-Key} with the fingerprint of the request it came with: the same key and the same
- * request return the first result; the same key with another request is refused.
+ * request return the first result; the same key with another request is refused. A key is remembered for
+ * {@link #RETENTION}; after that it is a new key (Stripe's rule), and stores delete it.
  */
 public record IdempotencyKey(String key, String requestFingerprint) {
 
     public static final int MAX_LENGTH = 255;
+    /** How long a key replays its first result: a retry comes within minutes, and nothing is kept forever. */
+    public static final Duration RETENTION = Duration.ofHours(24);
 
     /** @return {@code null} when no key was sent */
     public static IdempotencyKey of(String key, CreateInbox request) {

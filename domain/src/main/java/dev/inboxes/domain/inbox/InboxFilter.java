@@ -26,8 +26,10 @@ public record InboxFilter(String q, Instant createdAfter, Instant createdBefore)
 
     public static InboxFilter of(String q, Instant createdAfter, Instant createdBefore) {
         String query = q == null || q.isEmpty() ? null : Text.requirePlain("q", q.toLowerCase(Locale.ROOT), MAX_Q_LENGTH);
-        Instant after = createdAfter == null ? null : Timestamps.ceilToMicros(createdAfter);
-        Instant before = createdBefore == null ? null : Timestamps.ceilToMicros(createdBefore);
+        Instant after = createdAfter == null ? null
+                : Timestamps.ceilToMicros(Timestamps.requireSupported("created_after", createdAfter));
+        Instant before = createdBefore == null ? null
+                : Timestamps.ceilToMicros(Timestamps.requireSupported("created_before", createdBefore));
         if (after != null && before != null && !after.isBefore(before)) {
             throw new InvalidArgumentException("created_before", "created_after (" + createdAfter
                     + ") must be earlier than created_before (" + createdBefore + ") by at least one microsecond, "

@@ -8,8 +8,9 @@ import java.util.Optional;
 public interface InboxStore {
 
     /**
-     * Stores {@code candidate}, or, when {@code idempotencyKey} was seen before from this account, returns the
-     * inbox that first request created and stores nothing.
+     * Stores {@code candidate}, or, when {@code idempotencyKey} was seen from this account less than
+     * {@link IdempotencyKey#RETENTION} before {@code candidate}'s creation time, returns the inbox that first request
+     * created and stores nothing. An older key counts as new.
      *
      * @param idempotencyKey {@code null} when the caller sent none
      * @throws AddressTakenException          when the address belongs to another inbox

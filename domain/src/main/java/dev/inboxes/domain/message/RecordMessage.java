@@ -44,6 +44,7 @@ public record RecordMessage(String from, String to, String subject, String text)
 
     private static String text(String value) {
         Text.requireMaxLength("text", value, MAX_TEXT_LENGTH); // line breaks are fine in a body
+        Text.requireWellFormed("text", value);
         if (value.indexOf('\u0000') >= 0) {
             throw new InvalidArgumentException("text", "text must not contain NUL characters.");
         }

@@ -10,6 +10,15 @@ public record PageLimits(int defaultLimit, int maxLimit) {
     /** The largest page an agent may ask for: its context is the scarce resource. */
     public static final int AGENTS_MAX_LIMIT = 100;
 
+    /**
+     * By default, a filtered list's total counts matches up to this many, so a first page costs about what a page
+     * costs however many rows match; beyond it the total is this bound and the page says it is not exact.
+     * Unfiltered totals are always exact (they read a maintained counter).
+     */
+    public static final long TOTAL_EXACT_UP_TO = 10_000;
+    /** {@link #TOTAL_EXACT_UP_TO} as documents write it (a constant, for annotations). */
+    public static final String TOTAL_EXACT_UP_TO_TEXT = "10,000";
+
     /** REST and SDK callers: default 50, at most 200. */
     public static final PageLimits PROGRAMS = new PageLimits(DEFAULT_LIMIT, PROGRAMS_MAX_LIMIT);
 

@@ -23,7 +23,7 @@ public final class Pager {
         boolean hasMore = rows.size() > request.limit();
         List<T> items = hasMore ? rows.subList(0, request.limit()) : rows;
         OptionalLong total = request.isFirstPage() ? slice.total() : OptionalLong.empty();
-        return new Page<>(items, hasMore ? cursorAfter(items, scope) : null, hasMore, total);
+        return new Page<>(items, hasMore ? cursorAfter(items, scope) : null, hasMore, total, slice.totalExact());
     }
 
     /** A cursor that continues right after {@code position}, as if a page had ended there. */

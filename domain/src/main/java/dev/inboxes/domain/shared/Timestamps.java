@@ -28,13 +28,14 @@ public final class Timestamps {
     public static final String ACCEPTED = "a date-time with seconds and a time zone, as in RFC 3339 "
             + "(2026-11-29T21:48:33Z, 2026-11-29T22:48:33.123456+01:00); the zone may be Z, +hh:mm, -hh:mm, +hhmm or "
             + "-hhmm (the ISO 8601 form Python's %z writes), and the optional fraction of a second any number of "
-            + "digits (past nanoseconds it rounds up)";
+            + "digits (past nanoseconds it rounds up); a year outside 0000 to 9999 takes ISO 8601's expanded form, a sign "
+            + "and 4 to 9 digits (-4713, +294246)";
 
     /** Longest accepted value: a 4-digit year, nanoseconds and an offset fit with room for longer fractions. */
     public static final int MAX_LENGTH = 64;
 
     private static final Pattern DATE_TIME = Pattern.compile(
-            "(\\d{4})-(\\d{2})-(\\d{2})[Tt](\\d{2}):(\\d{2}):(\\d{2})(?:\\.(\\d+))?(?:([Zz])|([+-])(\\d{2}):?(\\d{2}))");
+            "([+-]\\d{4,9}|\\d{4})-(\\d{2})-(\\d{2})[Tt](\\d{2}):(\\d{2}):(\\d{2})(?:\\.(\\d+))?(?:([Zz])|([+-])(\\d{2}):?(\\d{2}))");
     private static final Pattern WITHOUT_ZONE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?");
     private static final int NANO_DIGITS = 9;
 
@@ -83,7 +84,7 @@ public final class Timestamps {
     }
 
     private static int number(Matcher parts, int group) {
-        return Integer.parseInt(parts.group(group));
+        return Integer.parseInt(parts.group(group)); // accepts the leading sign of an expanded year
     }
 
     private static int sign(String sign) {
@@ -117,5 +118,35 @@ public final class Timestamps {
     /** Creation instants are stored at microsecond precision so a cursor holds the exact stored value. */
     public static Instant nowMicros(java.time.Clock clock) {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    /**
+     * The earliest instant the service stores: PostgreSQL's {@code timestamptz} begins at 4714-11-24 BC, midnight
+     * UTC (ISO year -4713).
+     */
+    public static final String EARLIEST_TEXT = "-4713-11-24T00:00:00Z";
+    /** {@link #EARLIEST_TEXT} as an instant. */
+    public static final Instant EARLIEST = Instant.parse(EARLIEST_TEXT);
+
+    /**
+     * The latest instant the service stores: PostgreSQL's {@code timestamptz} ends in 294276 AD, and a cursor
+     * holds its position in epoch microseconds in a {@code long}, which ends in January 294247 AD.
+     */
+    public static final String LATEST_TEXT = "+294246-12-31T23:59:59.999999Z";
+    /** {@link #LATEST_TEXT} as an instant. */
+    public static final Instant LATEST = Instant.parse(LATEST_TEXT);
+
+    /**
+     * Rejects a parsed timestamp outside {@link #EARLIEST} to {@link #LATEST}: it could be neither stored nor
+     * compared with stored times, so it is the caller's error, answered with the accepted range.
+     *
+     * @return {@code at} unchanged; {@code null} stays {@code null}
+     */
+    public static Instant requireSupported(String argument, Instant at) {
+        if (at != null && (at.isBefore(EARLIEST) || at.isAfter(LATEST))) {
+            throw new InvalidArgumentException(argument, argument + " must be between " + EARLIEST + " and " + LATEST
+                    + ", the times this service can store (got " + at + ").");
+        }
+        return at;
     }
 }

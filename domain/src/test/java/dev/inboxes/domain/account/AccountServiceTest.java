@@ -2,17 +2,18 @@ package dev.inboxes.domain.account;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inboxes.domain.paging.CursorCodec;
+import dev.inboxes.domain.paging.CursorKeys;
+import dev.inboxes.domain.testing.InMemoryAccounts;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Nested;
@@ -24,32 +25,34 @@ import org.junit.jupiter.params.provider.ValueSource;
 class AccountServiceTest {
 
     private static final Instant NOW_WITH_NANOS = Instant.parse("2026-11-29T21:48:33.123456789Z");
+    private static final CursorCodec CURSORS = new CursorCodec(CursorKeys.of("a-test-secret-of-at-least-32-characters", List.of()));
 
-    /** In-memory {@link AccountStore} that records everything it is given. */
-    static final class FakeAccountStore implements AccountStore {
+    /** The in-memory stores, recording what the account store is given and which hashes are looked up. */
+    static final class RecordingAccounts extends InMemoryAccounts {
 
-        record Inserted(String accountId, String apiKeyHash, Instant createdAt) {
+        record Inserted(String accountId, Instant createdAt, StoredApiKey firstKey) {
         }
 
         final List<Inserted> inserted = new ArrayList<>();
         final List<String> lookedUpHashes = new ArrayList<>();
-        final Map<String, String> accountIdByHash = new HashMap<>();
 
         @Override
-        public void insert(String accountId, String apiKeyHash, Instant createdAt) {
-            inserted.add(new Inserted(accountId, apiKeyHash, createdAt));
-            accountIdByHash.put(apiKeyHash, accountId);
+        public synchronized void insert(String accountId, Instant createdAt, StoredApiKey firstKey) {
+            inserted.add(new Inserted(accountId, createdAt, firstKey));
+            super.insert(accountId, createdAt, firstKey);
         }
 
         @Override
-        public Optional<String> findAccountIdByApiKeyHash(String apiKeyHash) {
+        public synchronized Optional<KeyOwner> findOwner(String apiKeyHash) {
             lookedUpHashes.add(apiKeyHash);
-            return Optional.ofNullable(accountIdByHash.get(apiKeyHash));
+            return super.findOwner(apiKeyHash);
         }
     }
 
-    private final FakeAccountStore store = new FakeAccountStore();
-    private final AccountService service = new AccountService(store, Clock.fixed(NOW_WITH_NANOS, ZoneOffset.UTC));
+    private final RecordingAccounts store = new RecordingAccounts();
+    private final Clock clock = Clock.fixed(NOW_WITH_NANOS, ZoneOffset.UTC);
+    private final AccountService service = new AccountService(store, clock);
+    private final ApiKeyService keys = new ApiKeyService(store, CURSORS, clock);
 
     private static String sha256Hex(String text) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
@@ -88,8 +91,10 @@ class AccountServiceTest {
 
             assertThat(store.inserted).singleElement().satisfies(row -> {
                 assertThat(row.accountId()).isEqualTo(account.id());
-                assertThat(row.apiKeyHash()).isEqualTo(sha256Hex(account.apiKey()));
-                assertThat(row.apiKeyHash()).doesNotContain(account.apiKey().substring(3));
+                assertThat(row.firstKey().hash()).isEqualTo(sha256Hex(account.apiKey()));
+                assertThat(row.firstKey().hash()).doesNotContain(account.apiKey().substring(3));
+                assertThat(row.firstKey().prefix()).isEqualTo(account.apiKey().substring(0, ApiKeys.PREFIX_LENGTH));
+                assertThat(row.firstKey().id()).matches("key_[0-9A-Za-z]{20}");
             });
         }
 
@@ -98,6 +103,7 @@ class AccountServiceTest {
             service.create();
 
             assertThat(store.inserted.get(0).createdAt()).isEqualTo(Instant.parse("2026-11-29T21:48:33.123456Z"));
+            assertThat(store.inserted.get(0).firstKey().createdAt()).isEqualTo(store.inserted.get(0).createdAt());
         }
 
         @Test
@@ -113,7 +119,7 @@ class AccountServiceTest {
         void theRightKeyResolvesToItsAccount() {
             NewAccount account = service.create();
 
-            assertThat(service.authenticate(account.apiKey())).contains(account.id());
+            assertThat(keys.authenticate(account.apiKey())).contains(account.id());
         }
 
         @Test
@@ -121,15 +127,15 @@ class AccountServiceTest {
             NewAccount first = service.create();
             NewAccount second = service.create();
 
-            assertThat(service.authenticate(first.apiKey())).contains(first.id());
-            assertThat(service.authenticate(second.apiKey())).contains(second.id());
+            assertThat(keys.authenticate(first.apiKey())).contains(first.id());
+            assertThat(keys.authenticate(second.apiKey())).contains(second.id());
         }
 
         @Test
         void theStoreIsAskedByHashNotByKey() throws Exception {
             NewAccount account = service.create();
 
-            service.authenticate(account.apiKey());
+            keys.authenticate(account.apiKey());
 
             assertThat(store.lookedUpHashes).containsExactly(sha256Hex(account.apiKey()));
         }
@@ -138,7 +144,7 @@ class AccountServiceTest {
         void aWrongKeyOfTheRightShapeIsEmpty() {
             service.create();
 
-            assertThat(service.authenticate("sk_" + "A".repeat(40))).isEmpty();
+            assertThat(keys.authenticate("sk_" + "A".repeat(40))).isEmpty();
         }
 
         @Test
@@ -147,7 +153,7 @@ class AccountServiceTest {
             char last = key.charAt(key.length() - 1);
             String altered = key.substring(0, key.length() - 1) + (last == 'a' ? 'b' : 'a');
 
-            assertThat(service.authenticate(altered)).isEmpty();
+            assertThat(keys.authenticate(altered)).isEmpty();
         }
 
         @Test
@@ -158,7 +164,7 @@ class AccountServiceTest {
                     .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append);
             assertThat(swapped).isNotEqualTo(key);
 
-            assertThat(service.authenticate(swapped)).isEmpty();
+            assertThat(keys.authenticate(swapped)).isEmpty();
         }
 
         @ParameterizedTest
@@ -170,7 +176,7 @@ class AccountServiceTest {
         void garbageIsEmptyWithoutAskingTheStore(String garbage) {
             service.create();
 
-            assertThat(service.authenticate(garbage)).isEmpty();
+            assertThat(keys.authenticate(garbage)).isEmpty();
             assertThat(store.lookedUpHashes).isEmpty();
         }
 
@@ -180,7 +186,7 @@ class AccountServiceTest {
         void garbageOfTheRightLengthIsEmptyWithoutAskingTheStore(String garbage) {
             assertThat(garbage).hasSize(43);
 
-            assertThat(service.authenticate(garbage)).isEmpty();
+            assertThat(keys.authenticate(garbage)).isEmpty();
             assertThat(store.lookedUpHashes)
                     .as("BUG: '%s' cannot be an API key (not base62) but reaches the store, because "
                             + "ApiKeys.hasShape checks only the prefix and the length, not the alphabet", garbage)

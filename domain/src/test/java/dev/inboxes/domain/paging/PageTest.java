@@ -36,4 +36,10 @@ class PageTest {
 
         assertThat(page.items()).containsExactly("a", "b");
     }
+
+    @Test
+    void theDocumentedBoundIsTheBound() {
+        assertThat(PageLimits.TOTAL_EXACT_UP_TO_TEXT)
+                .isEqualTo(String.format(java.util.Locale.ROOT, "%,d", PageLimits.TOTAL_EXACT_UP_TO));
+    }
 }

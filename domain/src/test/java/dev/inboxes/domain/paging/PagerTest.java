@@ -283,4 +283,23 @@ class PagerTest {
             assertThat(page.items()).containsExactlyElementsOf(all.subList(7, 12));
         }
     }
+
+    @Test
+    void aTotalTheStoreStoppedCountingIsMarkedNotExactOnTheFirstPageOnly() {
+        ListKeysetSource<Item> all = new ListKeysetSource<>(items(30));
+        KeysetSource<Item> bounded = (after, fetchSize, withTotal) -> {
+            var slice = all.fetch(after, fetchSize, withTotal);
+            return withTotal ? new Slice<>(slice.rows(), java.util.OptionalLong.of(20), false) : slice;
+        };
+
+        var first = pager.page(new PageRequest(10, null), SCOPE, bounded);
+        var second = pager.page(new PageRequest(10, first.nextCursor()), SCOPE, bounded);
+
+        assertThat(first.total()).hasValue(20);
+        assertThat(first.totalExact()).isFalse();
+        assertThat(first.totalExactOrNull()).isFalse();
+        assertThat(second.total()).isEmpty();
+        assertThat(second.totalExact()).as("no total, nothing inexact").isTrue();
+        assertThat(second.totalExactOrNull()).isNull();
+    }
 }

@@ -47,4 +47,28 @@ class TextTest {
         assertThat(Text.quote("x".repeat(100_000))).isEqualTo("'" + "x".repeat(64) + "…'");
         assertThat(Text.quote("short")).isEqualTo("'short'");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"a\ud800b", "\udc00", "end\ud83d", "\udcec\ud83d", "x\ud800\ud800"})
+    void unpairedSurrogatesAreRefusedNamingWhere(String text) {
+        InvalidArgumentException e = catchThrowableOfType(InvalidArgumentException.class,
+                () -> Text.requirePlain("display_name", text, 10));
+
+        assertThat(e.argument()).isEqualTo("display_name");
+        assertThat(e).hasMessageContaining("display_name is not valid Unicode: character " + (Text.unpairedSurrogate(text) + 1))
+                .hasMessageContaining("unpaired surrogate");
+        assertThat(Text.requireWellFormed("display_name", "fine 📬")).isEqualTo("fine 📬");
+    }
+
+    @Test
+    void surrogatePairsAreWellFormed() {
+        assertThat(Text.unpairedSurrogate("📬 and 𝄞")).isEqualTo(-1);
+        assertThat(Text.unpairedSurrogate("a\ud800b")).isEqualTo(1);
+    }
+
+    @Test
+    void quotingEscapesUnpairedSurrogatesSoTheMessageCanBeWrittenAsUtf8() {
+        assertThat(Text.quote("a\ud800b📬")).isEqualTo("'a\\ud800b📬'");
+        assertThat(Text.quote(null)).isEqualTo("null");
+    }
 }

@@ -96,7 +96,8 @@ class TimestampsTest {
                 "2026-11-31T00:00:00Z", "2026-02-29T00:00:00Z", "2026-11-29T25:00:00Z", "2026-11-29T21:60:00Z",
                 "2026-11-29T21:48:60Z", "2026/11/29T21:48:33Z", "2026-11-29T21:48:33+25:00", "2026-11-29T21:48:33+01:60",
                 "2026-11-29T21:48:33+19:00", "Z", "2026-11-29T21:48Z", "2026-11-29T21:48:33+01", "2026-11-29T21:48:33+1:00",
-                "2026-11-29T21:48:33+01:00:30", "2026-11-29T21:48:33.Z", "2026-11-29T21:48:33,5Z", "+12026-11-29T21:48:33Z",
+                "2026-11-29T21:48:33+01:00:30", "2026-11-29T21:48:33.Z", "2026-11-29T21:48:33,5Z", "12026-11-29T21:48:33Z", "+026-11-29T21:48:33Z",
+                "+1234567890-11-29T21:48:33Z",
                 "20261129T214833Z", "2026-11-29T21:48:33ZZ", "2026-11-29T21:48:33Z[UTC]", "2026-11-29T21:48:33 UTC",
                 "２０２６-11-29T21:48:33Z", "2026-11-29T21:48:33\u0000Z"})
         void refusesOtherForms(String value) {
@@ -118,7 +119,17 @@ class TimestampsTest {
             assertThat(refused("garbage")).hasMessage("created_after must be a date-time with seconds and a time "
                     + "zone, as in RFC 3339 (2026-11-29T21:48:33Z, 2026-11-29T22:48:33.123456+01:00); the zone may be "
                     + "Z, +hh:mm, -hh:mm, +hhmm or -hhmm (the ISO 8601 form Python's %z writes), and the optional "
-                    + "fraction of a second any number of digits (past nanoseconds it rounds up) (got 'garbage').");
+                    + "fraction of a second any number of digits (past nanoseconds it rounds up); a year outside 0000 to "
+                    + "9999 takes ISO 8601's expanded form, a sign and 4 to 9 digits (-4713, +294246) (got 'garbage').");
+        }
+
+        /** The ends of the stored range as {@link Instant#toString()} writes them, so the range's own text parses. */
+        @ParameterizedTest
+        @ValueSource(strings = {Timestamps.EARLIEST_TEXT, Timestamps.LATEST_TEXT, "+12026-11-29T21:48:33Z",
+                "-0001-01-01T00:00:00+01:00"})
+        void expandedYearsParse(String value) {
+            assertThat(Timestamps.parse("created_after", value)).isEqualTo(
+                    java.time.OffsetDateTime.parse(value).toInstant());
         }
 
         @Test
@@ -179,6 +190,40 @@ class TimestampsTest {
             Clock clock = Clock.fixed(Instant.parse("2026-11-29T21:48:33.123456789Z"), ZoneOffset.UTC);
 
             assertThat(Timestamps.nowMicros(clock)).isEqualTo(Instant.parse("2026-11-29T21:48:33.123456Z"));
+        }
+    }
+
+    @Nested
+    class RequireSupported {
+
+        @ParameterizedTest
+        @ValueSource(strings = {"-4713-11-24T00:00:00Z", "0001-01-01T00:00:00Z", "2026-11-29T21:48:33Z",
+                "+294246-12-31T23:59:59.999999Z"})
+        void timesPostgresqlAndCursorsHoldPass(String at) {
+            assertThat(Timestamps.requireSupported("created_after", Instant.parse(at))).isEqualTo(Instant.parse(at));
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"-4713-11-23T23:59:59.999999Z", "-5000-01-01T00:00:00Z", "+294247-01-01T00:00:00Z",
+                "+294277-01-01T00:00:00Z", "-1000000000-01-01T00:00:00Z", "+1000000000-12-31T23:59:59.999999999Z"})
+        void timesOutsideTheRangeAreRefusedNamingTheRange(String at) {
+            InvalidArgumentException e = catchThrowableOfType(InvalidArgumentException.class,
+                    () -> Timestamps.requireSupported("created_before", Instant.parse(at)));
+
+            assertThat(e.argument()).isEqualTo("created_before");
+            assertThat(e).hasMessageContaining("created_before must be between -4713-11-24T00:00:00Z and "
+                    + "+294246-12-31T23:59:59.999999Z").hasMessageContaining("(got " + Instant.parse(at) + ")");
+        }
+
+        @Test
+        void theRangeFitsTheCursorsMicroseconds() {
+            assertThat(Math.multiplyExact(Timestamps.LATEST.getEpochSecond(), 1_000_000L)).isPositive();
+            assertThat(Math.multiplyExact(Timestamps.EARLIEST.getEpochSecond(), 1_000_000L)).isNegative();
+        }
+
+        @Test
+        void nullStaysNull() {
+            assertThat(Timestamps.requireSupported("created_after", null)).isNull();
         }
     }
 }

@@ -8,13 +8,16 @@ import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.Slice;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The in-memory {@link InboxStore}: what the PostgreSQL store does, in a few lines, for domain tests.
@@ -25,17 +28,32 @@ public class InMemoryInboxStore implements InboxStore {
     private record Owned(String accountId, Inbox inbox) {
     }
 
-    private record Replay(String requestFingerprint, Inbox inbox) {
+    private record Replay(String requestFingerprint, Inbox inbox, Instant claimedAt) {
+
+        boolean expiredAt(Instant now) {
+            return claimedAt.plus(IdempotencyKey.RETENTION).isBefore(now);
+        }
     }
 
     private final Map<String, Owned> byId = new LinkedHashMap<>();
     private final Map<List<String>, Replay> idempotencyKeys = new LinkedHashMap<>();
+    private final long totalExactUpTo;
+
+    /** A store that counts filtered totals up to {@link PageLimits#TOTAL_EXACT_UP_TO}, as the default configuration. */
+    public InMemoryInboxStore() {
+        this(PageLimits.TOTAL_EXACT_UP_TO);
+    }
+
+    /** @param totalExactUpTo how many matches a filtered total counts at most */
+    public InMemoryInboxStore(long totalExactUpTo) {
+        this.totalExactUpTo = totalExactUpTo;
+    }
 
     @Override
     public synchronized CreatedInbox create(String accountId, Inbox candidate, IdempotencyKey idempotencyKey) {
         if (idempotencyKey != null) {
             Replay first = idempotencyKeys.get(List.of(accountId, idempotencyKey.key()));
-            if (first != null) {
+            if (first != null && !first.expiredAt(candidate.createdAt())) {
                 if (!first.requestFingerprint().equals(idempotencyKey.requestFingerprint())) {
                     throw new IdempotencyKeyReusedException();
                 }
@@ -48,7 +66,7 @@ public class InMemoryInboxStore implements InboxStore {
         add(accountId, candidate);
         if (idempotencyKey != null) {
             idempotencyKeys.put(List.of(accountId, idempotencyKey.key()),
-                    new Replay(idempotencyKey.requestFingerprint(), candidate));
+                    new Replay(idempotencyKey.requestFingerprint(), candidate, candidate.createdAt()));
         }
         return new CreatedInbox(candidate, false);
     }
@@ -69,7 +87,11 @@ public class InMemoryInboxStore implements InboxStore {
     public synchronized Slice<Inbox> page(String accountId, InboxFilter filter, Keyset after, int fetchSize,
             boolean withTotal) {
         List<Inbox> matching = inboxesOf(accountId).stream().filter(inbox -> matches(inbox, filter)).toList();
-        return new ListKeysetSource<>(matching).fetch(after, fetchSize, withTotal);
+        Slice<Inbox> slice = new ListKeysetSource<>(matching).fetch(after, fetchSize, withTotal);
+        if (filter.isEmpty() || !withTotal || slice.total().getAsLong() <= totalExactUpTo) {
+            return slice;
+        }
+        return new Slice<>(slice.rows(), OptionalLong.of(totalExactUpTo), false);
     }
 
     /** Stores an inbox as it is, without the checks of {@link #create}: for arranging a test. */

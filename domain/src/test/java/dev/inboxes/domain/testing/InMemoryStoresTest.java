@@ -1,5 +1,7 @@
 package dev.inboxes.domain.testing;
 
+import dev.inboxes.domain.account.AccountStore;
+import dev.inboxes.domain.account.ApiKeyStore;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.shared.RandomIds;
@@ -8,7 +10,10 @@ import org.junit.jupiter.api.Nested;
 /** The in-memory stores hold to the same contracts as the PostgreSQL stores. */
 class InMemoryStoresTest {
 
-    private final InMemoryInboxStore inboxes = new InMemoryInboxStore();
+    private static final long TOTAL_EXACT_UP_TO = 4;
+
+    private final InMemoryInboxStore inboxes = new InMemoryInboxStore(TOTAL_EXACT_UP_TO);
+    private final InMemoryAccounts accounts = new InMemoryAccounts();
     private final InMemoryMessageStore messages = new InMemoryMessageStore(inboxes);
 
     private static String newAccountId() {
@@ -26,6 +31,25 @@ class InMemoryStoresTest {
         @Override
         protected String newAccount() {
             return newAccountId();
+        }
+
+        @Override
+        protected long totalExactUpTo() {
+            return TOTAL_EXACT_UP_TO;
+        }
+    }
+
+    @Nested
+    class ApiKeys extends ApiKeyStoreContract {
+
+        @Override
+        protected AccountStore accounts() {
+            return accounts;
+        }
+
+        @Override
+        protected ApiKeyStore apiKeys() {
+            return accounts;
         }
     }
 

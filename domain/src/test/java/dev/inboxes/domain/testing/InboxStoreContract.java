@@ -33,6 +33,9 @@ public abstract class InboxStoreContract {
     /** A new, empty account the store accepts inboxes for. */
     protected abstract String newAccount();
 
+    /** How many matches the store counts in a filtered total at most: small in tests, so the bound is reached. */
+    protected abstract long totalExactUpTo();
+
     protected static Inbox inbox(String displayName, Instant createdAt) {
         return inbox(RandomIds.newId(Inbox.ID_PREFIX), displayName, createdAt);
     }
@@ -116,6 +119,22 @@ public abstract class InboxStoreContract {
     }
 
     @Test
+    void anIdempotencyKeyExpiresAfterItsRetentionAndThenCreatesAgain() {
+        String account = newAccount();
+        IdempotencyKey key = key(CreateInbox.of(null, "Support"));
+        Inbox first = inbox("Support", T0);
+        store().create(account, first, key);
+
+        Inbox atTheLastMoment = inbox("Support", T0.plus(IdempotencyKey.RETENTION));
+        Inbox afterIt = inbox("Support", T0.plus(IdempotencyKey.RETENTION).plus(1, ChronoUnit.MICROS));
+        assertThat(store().create(account, atTheLastMoment, key)).isEqualTo(new CreatedInbox(first, true));
+        assertThat(store().create(account, afterIt, key)).isEqualTo(new CreatedInbox(afterIt, false));
+        assertThat(store().create(account, inbox("Support", afterIt.createdAt().plusSeconds(1)), key))
+                .as("the key now replays the second inbox").isEqualTo(new CreatedInbox(afterIt, true));
+        assertThat(all(account, InboxFilter.NONE)).containsExactlyInAnyOrder(first, afterIt);
+    }
+
+    @Test
     void aKeyReusedWithAnotherRequestIsRefused() {
         String account = newAccount();
         String key = uniqueKey();
@@ -177,6 +196,31 @@ public abstract class InboxStoreContract {
         assertThat(store().page(account, InboxFilter.NONE, null, 2, true).total()).hasValue(5);
         assertThat(store().page(account, InboxFilter.of("sales", null, null), null, 2, true).total()).hasValue(3);
         assertThat(store().page(newAccount(), InboxFilter.NONE, null, 2, true).total()).hasValue(0);
+    }
+
+    @Test
+    void aFilteredTotalCountsUpToTheBoundAndSaysWhenItStopped() {
+        long bound = totalExactUpTo();
+        String account = newAccount();
+        for (int i = 0; i < bound + 2; i++) {
+            created(account, inbox("Sales desk " + i, T0.plus(i, ChronoUnit.MICROS)));
+        }
+        String exactlyBound = newAccount();
+        for (int i = 0; i < bound; i++) {
+            created(exactlyBound, inbox("Sales desk " + i, T0.plus(i, ChronoUnit.MICROS)));
+        }
+        InboxFilter sales = InboxFilter.of("sales", null, null);
+
+        Slice<Inbox> over = store().page(account, sales, null, 2, true);
+        assertThat(over.total()).hasValue(bound);
+        assertThat(over.totalExact()).isFalse();
+        assertThat(over.rows()).hasSize(2);
+        Slice<Inbox> atBound = store().page(exactlyBound, sales, null, 2, true);
+        assertThat(atBound.total()).hasValue(bound);
+        assertThat(atBound.totalExact()).isTrue();
+        Slice<Inbox> unfiltered = store().page(account, InboxFilter.NONE, null, 2, true);
+        assertThat(unfiltered.total()).as("unfiltered totals are always exact").hasValue(bound + 2);
+        assertThat(unfiltered.totalExact()).isTrue();
     }
 
     @Test

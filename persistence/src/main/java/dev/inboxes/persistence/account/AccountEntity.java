@@ -13,9 +13,6 @@ public class AccountEntity {
     @Id
     public String id;
 
-    @Column(name = "api_key_hash", nullable = false)
-    public String apiKeyHash;
-
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 

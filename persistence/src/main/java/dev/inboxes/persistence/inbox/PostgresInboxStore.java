@@ -15,7 +15,6 @@ import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
-import java.time.Instant;
 import java.util.Optional;
 import org.hibernate.exception.ConstraintViolationException;
 
@@ -55,17 +54,22 @@ public class PostgresInboxStore implements InboxStore, PanacheRepositoryBase<Inb
     }
 
     /**
-     * Records the key with the result it will produce. Concurrent requests with the same key wait here for
-     * the first one's transaction; if it rolls back, the next one claims the key.
+     * Records the key with the result it will produce, or takes over a key older than {@link IdempotencyKey#RETENTION}
+     * (an expired key is a new key). Concurrent requests with the same key wait here for the first one's
+     * transaction; if it rolls back, the next one claims the key.
      *
-     * @return false when the key was already claimed
+     * @return false when the key was already claimed and has not expired
      */
     private boolean claim(String accountId, IdempotencyKey key, Inbox candidate) {
         return getEntityManager().createNativeQuery("""
                         INSERT INTO idempotency_keys (account_id, idempotency_key, request_fingerprint, inbox_id,
                                                       address, display_name, inbox_created_at, created_at)
-                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                        ON CONFLICT DO NOTHING""")
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
+                        ON CONFLICT (account_id, idempotency_key) DO UPDATE
+                            SET request_fingerprint = EXCLUDED.request_fingerprint, inbox_id = EXCLUDED.inbox_id,
+                                address = EXCLUDED.address, display_name = EXCLUDED.display_name,
+                                inbox_created_at = EXCLUDED.inbox_created_at, created_at = EXCLUDED.created_at
+                            WHERE idempotency_keys.created_at < ?8""")
                 .setParameter(1, accountId)
                 .setParameter(2, key.key())
                 .setParameter(3, key.requestFingerprint())
@@ -73,7 +77,7 @@ public class PostgresInboxStore implements InboxStore, PanacheRepositoryBase<Inb
                 .setParameter(5, candidate.address())
                 .setParameter(6, candidate.displayName())
                 .setParameter(7, candidate.createdAt())
-                .setParameter(8, Instant.now())
+                .setParameter(8, candidate.createdAt().minus(IdempotencyKey.RETENTION))
                 .executeUpdate() == 1;
     }
 

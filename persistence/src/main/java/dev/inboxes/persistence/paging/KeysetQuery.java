@@ -12,8 +12,8 @@ import java.util.function.UnaryOperator;
  *                  {@code new …Inbox(e.id, …)}, so no entity is managed (see {@link ListRows})
  * @param where     the list's condition for a given alias (the page uses {@code e}, a count subquery {@code c})
  * @param timeField the timestamp that, with {@code id}, orders the list newest first
- * @param counter   an HQL scalar subquery reading a maintained counter for the total, or {@code null} to count
- *                  the matching rows. Unfiltered lists read a counter the database keeps in the same
+ * @param counter   an HQL scalar subquery for an exact total (a maintained counter, or a count that is small by
+ *                  construction), or {@code null} to count the matching rows, up to a bound. Unfiltered lists read a counter the database keeps in the same
  *                  transaction as every insert and delete, instead of counting a million rows.
  */
 public record KeysetQuery(String list, String entity, String row, UnaryOperator<String> where, Map<String, Object> parameters,
@@ -23,10 +23,20 @@ public record KeysetQuery(String list, String entity, String row, UnaryOperator<
         parameters = Map.copyOf(parameters);
     }
 
-    /** The total of the query, as a scalar subquery of the page's own statement. */
-    String totalSubquery() {
+    /**
+     * The total of the query, as a scalar subquery of the page's own statement. Without a counter it counts at most
+     * {@code countUpTo} matches: the scan stops there, so the cost of a first page no longer grows with the matches.
+     * In list order, as HQL wants a limited subquery ordered: the planner may then walk the list's own index.
+     */
+    String totalSubquery(long countUpTo) {
         return counter != null ? "(" + counter + ")"
-                : "(select count(c) from " + entity + " c where " + where.apply("c") + ")";
+                : "(select count(*) from (select c.id as id from " + entity + " c where " + where.apply("c")
+                        + " order by c." + timeField + " desc, c.id desc limit " + countUpTo + ") counted)";
+    }
+
+    /** Whether the total comes from a counter, and so is exact whatever its size. */
+    boolean countsWithCounter() {
+        return counter != null;
     }
 
     /** A LIKE pattern matching {@code text} anywhere, with LIKE's wildcards in {@code text} taken literally. */

@@ -1,6 +1,7 @@
 package dev.inboxes.persistence.paging;
 
 import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.Slice;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Keyset paging on PostgreSQL, shared by every list, in one statement per page:
@@ -22,7 +24,9 @@ import java.util.function.Function;
  *       which PostgreSQL serves from the composite index {@code (owner, time DESC, id DESC)} (the expanded
  *       {@code OR} form scans and filters instead);</li>
  *   <li>a first page reads its total as a scalar subquery of the same statement, so rows and total come from
- *       one snapshot without a transaction of their own (no BEGIN, SET TRANSACTION, COMMIT round trips).</li>
+ *       one snapshot without a transaction of their own (no BEGIN, SET TRANSACTION, COMMIT round trips);</li>
+ *   <li>a counted total (a filtered list) stops counting past {@code inboxes.total-exact-up-to} matches and says
+ *       so ({@code totalExact} false), so a first page costs about what a page costs however many rows match.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -33,6 +37,10 @@ public class KeysetReader {
 
     @Inject
     MeterRegistry meters;
+
+    /** A counted total stops here ({@code inboxes.total-exact-up-to}); a larger count is reported as not exact. */
+    @ConfigProperty(name = "inboxes.total-exact-up-to", defaultValue = "" + PageLimits.TOTAL_EXACT_UP_TO)
+    long totalExactUpTo;
 
     /** Meters by list and kind of page, looked up once rather than on every page. */
     private final Map<String, Timer> queryTimers = new ConcurrentHashMap<>();
@@ -45,7 +53,8 @@ public class KeysetReader {
     public <T> Slice<T> read(KeysetQuery query, Class<T> rowType, Keyset after, int fetchSize, boolean withTotal) {
         StringBuilder hql = new StringBuilder("select ").append(query.row());
         if (withTotal) {
-            hql.append(", ").append(query.totalSubquery());
+            // One more than the bound: seeing it tells that more rows match than are counted.
+            hql.append(", ").append(query.totalSubquery(totalExactUpTo + 1));
         }
         hql.append(" from ").append(query.entity()).append(" e where ").append(query.where().apply("e"));
         if (after != null) {
@@ -72,6 +81,9 @@ public class KeysetReader {
         }
         // An empty first page saw no matching row, so in its snapshot the total is zero.
         long total = results.isEmpty() ? 0 : ((Number) ((Object[]) results.get(0))[1]).longValue();
+        if (!query.countsWithCounter() && total > totalExactUpTo) {
+            return new Slice<>(rows, OptionalLong.of(totalExactUpTo), false);
+        }
         return new Slice<>(rows, OptionalLong.of(total));
     }
 }

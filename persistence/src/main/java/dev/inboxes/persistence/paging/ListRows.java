@@ -1,5 +1,6 @@
 package dev.inboxes.persistence.paging;
 
+import dev.inboxes.domain.account.ApiKey;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.Message;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -9,7 +10,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * reflectively, so a native image must keep them. Registered here, once, because the domain knows no framework.
  * A new paged list adds its row record to {@code targets}.
  */
-@RegisterForReflection(targets = {Inbox.class, Message.class})
+@RegisterForReflection(targets = {Inbox.class, Message.class, ApiKey.class})
 final class ListRows {
 
     private ListRows() {

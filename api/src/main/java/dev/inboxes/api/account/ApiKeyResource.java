@@ -1,0 +1,105 @@
+package dev.inboxes.api.account;
+
+import dev.inboxes.api.InboxesApiDefinition;
+import dev.inboxes.api.paging.PageResponses;
+import dev.inboxes.api.paging.PagingDocs;
+import dev.inboxes.api.problem.Problem;
+import dev.inboxes.api.security.CurrentAccount;
+import dev.inboxes.domain.account.ApiKeyService;
+import dev.inboxes.domain.account.ApiKeys;
+import dev.inboxes.domain.paging.PageLimits;
+import dev.inboxes.domain.paging.PageRequest;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestResponse;
+
+// Its methods are read at run time by KnownRoutes, a native image included.
+@RegisterForReflection(fields = false)
+@Path("/v1/api-keys")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "API keys")
+@SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
+@APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
+        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "401", description = "Missing or invalid API key.",
+        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+public class ApiKeyResource {
+
+    private static final String PROBLEM_JSON = "application/problem+json";
+
+    @Inject
+    ApiKeyService keys;
+
+    @Inject
+    CurrentAccount account;
+
+    @GET
+    @Operation(operationId = "listApiKeys", summary = "List the account's API keys, newest first, one page at a time",
+            description = "Returns one page of the account's API keys, newest first (`created_at` descending, ties by "
+                    + "id descending), with when each was last used; never a secret.\n\n" + PagingDocs.PROTOCOL)
+    @APIResponse(responseCode = "200", description = "One page of API keys.",
+            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiKeyPage.class)))
+    public RestResponse<ApiKeyPage> list(
+            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
+                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
+                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
+            @Parameter(description = PagingDocs.CURSOR_PARAMETER)
+            @QueryParam("cursor") String cursor,
+            @Context UriInfo uriInfo) {
+        var page = keys.list(account.id(), PageRequest.parse(limit, cursor, PageLimits.PROGRAMS));
+        return PageResponses.ok(page, ApiKeyPage.fromDomain(page), uriInfo);
+    }
+
+    @POST
+    @Operation(operationId = "createApiKey", summary = "Create an API key",
+            description = "Issues another key for the account, e.g. to rotate: create the new key, switch to it, then "
+                    + "delete the old one. No request body. An account holds at most " + ApiKeys.MAX_PER_ACCOUNT
+                    + " keys.")
+    @APIResponse(responseCode = "201", description = "The new key and its secret (shown once).",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ApiKeyCreatedResponse.class)))
+    @APIResponse(responseCode = "409", description = "The account already holds the most keys it may.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public Response create() {
+        return Response.status(Response.Status.CREATED)
+                .entity(ApiKeyCreatedResponse.fromDomain(keys.create(account.id())))
+                .build();
+    }
+
+    @DELETE
+    @Path("/{key_id}")
+    @Produces(MediaType.WILDCARD) // 204 has no body: any Accept is fine (clients send their error type)
+    @Operation(operationId = "deleteApiKey", summary = "Delete (revoke) an API key",
+            description = "Revokes the key: every replica refuses it within a second. The key making this request "
+                    + "may be the one deleted. The account's last key cannot be deleted.")
+    @APIResponse(responseCode = "204", description = "Deleted.")
+    @APIResponse(responseCode = "404", description = "No such key in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "It is the account's last key.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public void delete(@Parameter(description = "Key id.") @PathParam("key_id") String keyId) {
+        keys.delete(account.id(), keyId);
+    }
+}
