@@ -1,5 +1,7 @@
 package dev.inboxes.app.config;
 
+import dev.inboxes.mcp.AgentSettings;
+import dev.inboxes.mcp.text.TextFormat;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.util.List;
@@ -23,6 +25,9 @@ public interface InboxesConfig {
     /** Signing of page cursors. */
     Cursor cursor();
 
+    /** The MCP tools' results, as agents read them. */
+    Mcp mcp();
+
     interface Cursor {
 
         /**
@@ -36,5 +41,22 @@ public interface InboxesConfig {
          * Remove one once its cursors no longer matter (they carry no expiry, so after a grace period).
          */
         Optional<List<String>> retiredSecrets();
+    }
+
+    interface Mcp {
+
+        /**
+         * The text block of every tool result: {@code toon} (lists as tables, the fewest tokens) or {@code json}
+         * (the structured content as JSON, for hosts that parse the text). {@code structuredContent} is JSON either way.
+         */
+        @WithDefault("toon")
+        TextFormat textFormat();
+
+        /**
+         * The most tokens (o200k) a tool result's text may hold, besides at most 16,000 characters; at least
+         * {@value AgentSettings#MIN_TOKEN_BUDGET}. Pages of large rows hold fewer rows, and say so.
+         */
+        @WithDefault("" + AgentSettings.DEFAULT_TOKEN_BUDGET)
+        int tokenBudget();
     }
 }

@@ -1,0 +1,193 @@
+package dev.inboxes.app.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.inboxes.app.support.Agent;
+import dev.inboxes.app.support.Client;
+import dev.inboxes.app.support.RealisticAccount;
+import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.paging.Page;
+import dev.inboxes.domain.paging.PageLimits;
+import dev.inboxes.domain.paging.PageRequest;
+import dev.inboxes.mcp.AgentBudget;
+import dev.inboxes.mcp.AgentPage;
+import dev.inboxes.mcp.AgentText;
+import dev.inboxes.mcp.inbox.AgentInbox;
+import dev.inboxes.mcp.text.TokenCounter;
+import dev.inboxes.persistence.testing.PostgresResource;
+import io.agroal.api.AgroalDataSource;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * Writes the "Measured" section of docs/agents.md, with {@link AgentEconomyBeforeReport} (not part of verify):
+ * {@code ./mvnw -B -pl app -am verify -DskipITs -Dsurefire.failIfNoSpecifiedTests=false -Dtest='AgentEconomy*Report' -DagentEconomy=true}
+ * This class measures the defaults (TOON), the calls per task, the tool definitions and the costs of writing and
+ * counting the text, side by side in one JVM.
+ */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@EnabledIfSystemProperty(named = AgentEconomy.PROPERTY, matches = "true")
+class AgentEconomyReport {
+
+    @Inject
+    AgroalDataSource database;
+
+    @Inject
+    TokenCounter tokens;
+
+    @Inject
+    AgentText text;
+
+    @Inject
+    AgentBudget budget;
+
+    @Inject
+    InboxService inboxes;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Test
+    void measure() throws Exception {
+        RealisticAccount account = RealisticAccount.seed(database);
+        ObjectNode figures;
+        StringBuilder extra = new StringBuilder();
+        try (Agent agent = Agent.connect(account.apiKey)) {
+            figures = AgentEconomy.measure(agent, tokens);
+            definitions(agent, extra);
+        }
+        tasks(account, extra);
+        costs(account, extra);
+        figures.putObject("extra").put("markdown", extra.toString());
+        AgentEconomy.save("toon", figures);
+    }
+
+    /** The four tasks, each in a fresh session, as an agent would do them. */
+    private void tasks(RealisticAccount account, StringBuilder md) {
+        Map<String, Object> yesterday = Map.of("created_after", account.yesterday.toString(), "created_before",
+                account.today.toString());
+        int[] calls = new int[4];
+        try (Agent agent = Agent.connect(account.apiKey)) {
+            assertThat(((Number) agent.structured("list_inboxes", Map.of("limit", 1)).get("total")).intValue())
+                    .isEqualTo(RealisticAccount.INBOXES);
+            calls[0] = agent.calls();
+        }
+        try (Agent agent = Agent.connect(account.apiKey)) {
+            List<?> found = (List<?>) agent.structured("list_inboxes", Map.of("q", "ACME order 1234")).get("data");
+            assertThat(found).anySatisfy(row -> assertThat(((Map<?, ?>) row).get("display_name"))
+                    .isEqualTo(RealisticAccount.ACME));
+            calls[1] = agent.calls();
+        }
+        try (Agent agent = Agent.connect(account.apiKey)) {
+            List<?> latest = (List<?>) agent.structured("list_messages", Map.of("inbox_id", account.inboxWithMail,
+                    "limit", 1)).get("data");
+            assertThat(((Map<?, ?>) latest.get(0)).get("id")).isEqualTo(account.latestMessage);
+            calls[2] = agent.calls();
+        }
+        try (Agent agent = Agent.connect(account.apiKey)) {
+            Map<String, Object> step = agent.structured("delete_inboxes", yesterday);
+            assertThat(((Number) step.get("matched")).intValue()).isEqualTo(RealisticAccount.CREATED_YESTERDAY);
+            while (Boolean.TRUE.equals(step.get("has_more"))) {
+                Map<String, Object> confirmed = new HashMap<>(yesterday);
+                confirmed.put("confirm_token", step.get("confirm_token"));
+                step = agent.structured("delete_inboxes", confirmed);
+            }
+            calls[3] = agent.calls();
+        }
+        assertThat(calls).containsExactly(1, 1, 1, 2);
+        md.append("Calls an agent needs (each task in a new session, the account above):\n\n")
+                .append("| task | how | calls | goal | before |\n| --- | --- | --- | --- | --- |\n")
+                .append("| count the inboxes | `list_inboxes {\"limit\":1}`, read `total` | ").append(calls[0])
+                .append(" | 1 | 1 (undocumented) |\n")
+                .append("| find \"ACME order 1234\" | `list_inboxes {\"q\":\"ACME order 1234\"}` finds \"ACME order #1234\" | ")
+                .append(calls[1]).append(" | 1 | q was one literal substring: found nothing; reading every page took 65 |\n")
+                .append("| the latest message of an inbox | `list_messages {\"inbox_id\":…,\"limit\":1}` | ").append(calls[2])
+                .append(" | 1 | 1 |\n")
+                .append("| delete yesterday's ").append(RealisticAccount.CREATED_YESTERDAY).append(" inboxes | ")
+                .append("`delete_inboxes` preview, then with its `confirm_token` | ").append(calls[3])
+                .append(" | ≤ 3 | 122 (2 lists, 119 deletes) |\n\n");
+    }
+
+    /** What the tool list costs every session, and the instructions sent once. */
+    private void definitions(Agent agent, StringBuilder md) throws Exception {
+        List<Tool> tools = agent.client().listTools().tools();
+        String all = Client.JSON.writeValueAsString(Client.JSON.valueToTree(tools));
+        md.append("Tool definitions (`tools/list`: names, descriptions, input and output schemas) take ")
+                .append(AgentEconomy.format(all.length())).append(" characters, ")
+                .append(AgentEconomy.format(tokens.count(all))).append(" tokens; the `initialize` instructions ")
+                .append(AgentEconomy.format(agent.instructions().length())).append(" characters, ")
+                .append(AgentEconomy.format(tokens.count(agent.instructions()))).append(" tokens. Descriptions alone:");
+        for (Tool tool : tools) {
+            md.append(" `").append(tool.name()).append("` ").append(tokens.count(tool.description()));
+        }
+        md.append(" tokens.\n\n");
+    }
+
+    /**
+     * The cost of the text on the server, side by side on a page of 50: writing it as JSON and as TOON, counting
+     * its tokens, and the budget check (which counts only when the size cannot show the page fits).
+     */
+    private void costs(RealisticAccount account, StringBuilder md) {
+        Page<Inbox> page = inboxes.list(account.accountId, InboxFilter.NONE, PageRequest.of(50, null, PageLimits.AGENTS));
+        AgentPage<AgentInbox> structured = new AgentPage<>(page.items().stream().map(inbox -> new AgentInbox(inbox.id(),
+                inbox.address(), inbox.displayName(), inbox.createdAt())).toList(), page.nextCursor(), page.hasMore(),
+                page.totalOrNull());
+        String toon = text.render(structured);
+        Map<String, Supplier<Object>> operations = new LinkedHashMap<>();
+        operations.put("write JSON (Jackson)", () -> json(structured));
+        operations.put("write TOON", () -> text.render(structured));
+        operations.put("count its tokens (o200k)", () -> tokens.count(toon));
+        operations.put("budget check", () -> budget.load(toon, "50 of 3219 inboxes, newest first; more: call again."));
+        Map<String, List<Double>> micros = new HashMap<>();
+        for (int round = 0; round < 7; round++) {
+            for (Map.Entry<String, Supplier<Object>> operation : operations.entrySet()) {
+                int iterations = 300;
+                long started = System.nanoTime();
+                for (int i = 0; i < iterations; i++) {
+                    operation.getValue().get();
+                }
+                if (round > 1) { // two rounds of warm-up
+                    micros.computeIfAbsent(operation.getKey(), key -> new ArrayList<>())
+                            .add((System.nanoTime() - started) / 1_000.0 / iterations);
+                }
+            }
+        }
+        long loading = System.nanoTime();
+        new TokenCounter().count("warm");
+        double loadMillis = (System.nanoTime() - loading) / 1e6;
+        md.append("Server cost per page of 50 (").append(toon.length()).append(" characters of TOON), medians of 5 ")
+                .append("rounds of 300, in µs: ");
+        List<String> parts = new ArrayList<>();
+        for (String name : operations.keySet()) {
+            double[] sorted = micros.get(name).stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            parts.add(name + " " + AgentEconomy.format(Math.round(sorted[sorted.length / 2] * 10) / 10.0));
+        }
+        md.append(String.join("; ", parts)).append(". Loading the tokenizer's vocabulary: ")
+                .append(AgentEconomy.format(Math.round(loadMillis))).append(" ms, once at start-up. (The same ")
+                .append("machine serves a page of 50 over HTTP in about 1.3 ms, docs/benchmarks.md.)\n");
+        System.out.println("Server costs (µs per page of 50): " + micros + "; tokenizer load " + loadMillis + " ms");
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

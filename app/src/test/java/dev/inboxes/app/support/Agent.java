@@ -1,0 +1,72 @@
+package dev.inboxes.app.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** An agent host's MCP session with the in-test app (the official MCP Java SDK), counting its tool calls. */
+public final class Agent implements AutoCloseable {
+
+    private final McpSyncClient client;
+    private final InitializeResult initialized;
+    private int calls;
+
+    private Agent(McpSyncClient client) {
+        this.client = client;
+        this.initialized = client.initialize();
+    }
+
+    public static Agent connect(String apiKey) {
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(Api.baseUrl())
+                .endpoint("/mcp").requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + apiKey))
+                .build();
+        return new Agent(McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
+                .initializationTimeout(Duration.ofSeconds(20)).build());
+    }
+
+    public McpSyncClient client() {
+        return client;
+    }
+
+    public String instructions() {
+        return initialized.instructions();
+    }
+
+    /** Calls a tool, which must succeed. */
+    public CallToolResult call(String tool, Map<String, Object> arguments) {
+        calls++;
+        CallToolResult result = client.callTool(new CallToolRequest(tool, arguments));
+        assertThat(result.isError()).as("%s %s: %s", tool, arguments, result.content()).isFalse();
+        return result;
+    }
+
+    /** The structured content of a successful call. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> structured(String tool, Map<String, Object> arguments) {
+        return (Map<String, Object>) call(tool, arguments).structuredContent();
+    }
+
+    /** Tool calls made so far. */
+    public int calls() {
+        return calls;
+    }
+
+    public static List<String> texts(CallToolResult result) {
+        return result.content().stream().map(content -> ((TextContent) content).text()).toList();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
