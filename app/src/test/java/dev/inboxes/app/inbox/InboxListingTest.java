@@ -84,6 +84,20 @@ class InboxListingTest {
     }
 
     @Test
+    void everyWordOfTheQueryMustAppearInAnyOrder() {
+        long expected = java.util.stream.IntStream.range(0, SeededAccount.INBOXES)
+                .filter(i -> i % 7 == 0 && String.valueOf(i).contains("12")).count();
+
+        PageWalk walk = Api.walk(apiKey, "/v1/inboxes", Map.of("q", "12 DESK  sales", "limit", 200));
+
+        assertThat(walk.total()).isEqualTo(expected);
+        assertThat(walk.items()).hasSize((int) expected).allSatisfy(row -> assertThat(row.path("display_name").asText())
+                .startsWith("Sales desk ").contains("12"));
+        assertThat(Api.walk(apiKey, "/v1/inboxes", Map.of("q", "sales 12 desk")).total())
+                .as("the words in another order select the same inboxes").isEqualTo(expected);
+    }
+
+    @Test
     void theTimeWindowIsInclusiveAfterAndExclusiveBefore() {
         List<JsonNode> all = Api.walk(apiKey, "/v1/inboxes", Map.of("limit", 200)).items();
         String after = all.get(2_500).path(CREATED_AT).asText();

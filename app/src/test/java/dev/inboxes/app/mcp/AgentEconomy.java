@@ -10,6 +10,7 @@ import dev.inboxes.app.support.RealisticAccount;
 import dev.inboxes.mcp.text.TokenCounter;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,10 +103,16 @@ final class AgentEconomy {
     static void save(String format, ObjectNode figures) throws IOException {
         Files.createDirectories(FIGURES);
         Files.writeString(FIGURES.resolve(format + ".json"), Client.JSON.writeValueAsString(figures));
-        if (Files.exists(FIGURES.resolve("json.json")) && Files.exists(FIGURES.resolve("toon.json"))) {
+        if (ofThisRun(FIGURES.resolve("json.json")) && ofThisRun(FIGURES.resolve("toon.json"))) {
             writeSection(Client.JSON.readTree(FIGURES.resolve("json.json").toFile()),
                     Client.JSON.readTree(FIGURES.resolve("toon.json").toFile()));
         }
+    }
+
+    /** Written by this test JVM: figures of an earlier run never mix with this one's. */
+    private static boolean ofThisRun(Path file) throws IOException {
+        return Files.exists(file) && Files.getLastModifiedTime(file).toMillis()
+                >= ManagementFactory.getRuntimeMXBean().getStartTime();
     }
 
     private static void writeSection(JsonNode before, JsonNode after) throws IOException {

@@ -53,7 +53,8 @@ public class InboxTools {
                     + "creation time; use get_inbox when you already have the id. Its ids go to get_inbox, "
                     + "list_messages and delete_inbox; to delete many, pass the same filters to delete_inboxes instead "
                     + "of deleting one by one. " + ListToolDocs.PROTOCOL + " When total is large, narrow the query with "
-                    + FILTERS + " instead of reading every page. Read-only.",
+                    + FILTERS + " instead of reading every page. Read-only; a bad argument, or a cursor of another "
+                    + "query, returns an error that says how to fix the call.",
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List inboxes", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
@@ -85,9 +86,10 @@ public class InboxTools {
 
     @Tool(name = "create_inbox", description = "Creates a new inbox at username@<mail domain> and returns it (id, "
             + "address, display_name, created_at); mail sent to the address from anywhere arrives in it, readable with "
-            + "list_messages. Not idempotent: every call creates another inbox, so after an unclear failure check with "
-            + "list_inboxes (q=<username>) before calling again. A taken username is an error; without username the "
-            + "address is random and always free.",
+            + "list_messages. To reuse an inbox that exists, find it with list_inboxes (q) instead. Not idempotent: "
+            + "every call creates another inbox, so after an unclear failure check with list_inboxes (q=<username>) "
+            + "before calling again. A taken username is an error; without username the address is random and always "
+            + "free.",
             structuredContent = true,
             annotations = @Tool.Annotations(title = "Create an inbox", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
@@ -105,8 +107,8 @@ public class InboxTools {
     @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and all its messages; its address stops "
             + "receiving mail. This cannot be undone: unless the user named this very inbox, confirm with them first. "
             + "To delete several (by words, or by creation time), use delete_inboxes: one preview and one "
-            + "confirmation instead of a call per inbox. An id that does not exist, or no longer does, is an error "
-            + "saying so.",
+            + "confirmation instead of a call per inbox. Returns one line confirming the deletion; an id that does not "
+            + "exist, or no longer does, is an error saying so.",
             annotations = @Tool.Annotations(title = "Delete an inbox", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
     String deleteInbox(@ToolArg(name = "inbox_id", description = "The id of the inbox to delete, as list_inboxes "

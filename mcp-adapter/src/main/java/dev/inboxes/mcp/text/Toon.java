@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -112,9 +110,13 @@ public final class Toon {
             line(depth, linePrefix + header + "{" + String.join(String.valueOf(delimiter.character),
                     columns.stream().map(Toon::key).toList()) + "}:");
             for (JsonNode row : array) {
-                List<JsonNode> values = new ArrayList<>(columns.size());
-                columns.forEach(column -> values.add(row.get(column)));
-                line(childDepth, cells(values));
+                line(childDepth, "");
+                for (int i = 0; i < columns.size(); i++) {
+                    if (i > 0) {
+                        out.append(delimiter.character);
+                    }
+                    out.append(cell(row.get(columns.get(i))));
+                }
             }
             return;
         }
@@ -150,25 +152,27 @@ public final class Toon {
      * primitive values. Columns come in the first object's order; {@code null} when the array is no table.
      */
     private static List<String> tableColumns(JsonNode array) {
-        Set<String> keys = null;
+        List<String> keys = null;
         for (JsonNode element : array) {
             if (!element.isObject() || element.isEmpty()) {
                 return null;
             }
-            Set<String> own = new LinkedHashSet<>();
-            for (Map.Entry<String, JsonNode> field : element.properties()) {
-                if (field.getValue().isContainerNode()) {
-                    return null;
-                }
-                own.add(field.getKey());
-            }
             if (keys == null) {
-                keys = own;
-            } else if (!keys.equals(own)) {
+                keys = new ArrayList<>(element.size());
+                for (Map.Entry<String, JsonNode> field : element.properties()) {
+                    keys.add(field.getKey());
+                }
+            } else if (element.size() != keys.size()) {
                 return null;
             }
+            for (String key : keys) {
+                JsonNode value = element.get(key);
+                if (value == null || value.isContainerNode()) {
+                    return null; // another set of keys (same size, so one of ours is missing), or a nested value
+                }
+            }
         }
-        return List.copyOf(keys);
+        return keys;
     }
 
     private static boolean allPrimitive(JsonNode array) {
@@ -239,9 +243,13 @@ public final class Toon {
     }
 
     private static boolean needsQuotes(String value, char delimiter) {
-        if (value.isEmpty() || isPadding(value.charAt(0)) || isPadding(value.charAt(value.length() - 1))
+        if (value.isEmpty()) {
+            return true;
+        }
+        char first = value.charAt(0);
+        if (isPadding(first) || isPadding(value.charAt(value.length() - 1)) || first == '-' || first == '#'
                 || value.equals("true") || value.equals("false") || value.equals("null")
-                || value.charAt(0) == '-' || value.charAt(0) == '#' || NUMERIC_LIKE.matcher(value).matches()) {
+                || (first == '+' || first >= '0' && first <= '9') && NUMERIC_LIKE.matcher(value).matches()) {
             return true;
         }
         for (int i = 0; i < value.length(); i++) {
@@ -284,6 +292,9 @@ public final class Toon {
         if (!out.isEmpty()) {
             out.append('\n');
         }
-        out.append(INDENT.repeat(depth)).append(content);
+        for (int level = 0; level < depth; level++) {
+            out.append(INDENT);
+        }
+        out.append(content);
     }
 }
