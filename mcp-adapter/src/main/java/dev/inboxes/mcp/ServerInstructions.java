@@ -2,32 +2,45 @@ package dev.inboxes.mcp;
 
 import dev.inboxes.mcp.text.TextFormat;
 import io.quarkiverse.mcp.server.InitialResponseInfo;
+import io.quarkiverse.mcp.server.ToolManager;
+import io.quarkiverse.mcp.server.ToolManager.ToolInfo;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 /**
  * The {@code instructions} of the {@code initialize} result: how the tools fit together and the protocol they
- * share, said once for the whole server (each tool's description then stays about the tool).
+ * share, said once for the whole server (each tool's description then stays about the tool). The tools are named
+ * from the tool manager, so a new tool is listed without an edit here.
  */
 @Singleton
 public class ServerInstructions implements InitialResponseInfo {
 
-    private final String instructions;
+    private final AgentSettings settings;
+    private final ToolManager tools;
 
     @Inject
-    public ServerInstructions(AgentSettings settings) {
-        this.instructions = of(settings);
+    public ServerInstructions(AgentSettings settings, ToolManager tools) {
+        this.settings = settings;
+        this.tools = tools;
     }
 
-    static String of(AgentSettings settings) {
+    @Override
+    public Optional<String> instructions(String serverName) {
+        String names = StreamSupport.stream(tools.spliterator(), false).map(ToolInfo::name).sorted()
+                .collect(Collectors.joining(", "));
+        return Optional.of(of(settings, names));
+    }
+
+    static String of(AgentSettings settings, String toolNames) {
         String text = settings.textFormat() == TextFormat.TOON ? ListToolDocs.TEXT
                 : "The text of a result is the same data as compact JSON, followed by a one-line summary of what "
                         + "came back and what to do next.";
         return String.join("\n",
-                "Inboxes gives this account real email inboxes that receive mail from anyone. Inbox tools: "
-                        + "list_inboxes, get_inbox, create_inbox, delete_inbox, delete_inboxes. Mail: list_messages. "
-                        + "Ids look like inb_… (inbox) and msg_… (message); lists and create_inbox return the ids the "
+                "Inboxes gives this account real email inboxes that receive mail from anyone. Tools: " + toolNames
+                        + ". Ids look like inb_… (inbox) and msg_… (message); lists and create_inbox return the ids the "
                         + "other tools take.",
                 "Lists page newest first. The first page (no cursor) has total; while has_more is true, call again "
                         + "with cursor and the same other arguments. limit=1 is the cheap count and the latest item. "
@@ -40,10 +53,5 @@ public class ServerInstructions implements InitialResponseInfo {
                 "delete_inbox and delete_inboxes cannot be undone: confirm with the user first. delete_inboxes "
                         + "previews what it would delete and needs that preview's confirm_token to delete.",
                 ListToolDocs.EXTERNAL_CONTENT);
-    }
-
-    @Override
-    public Optional<String> instructions(String serverName) {
-        return Optional.of(instructions);
     }
 }
