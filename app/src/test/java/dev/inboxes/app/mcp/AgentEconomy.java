@@ -117,8 +117,8 @@ final class AgentEconomy {
 
     private static void writeSection(JsonNode before, JsonNode after) throws IOException {
         StringBuilder md = new StringBuilder(START).append("\n");
-        md.append("Measured on ").append(LocalDate.now()).append(" by `AgentEconomyReport` (command below): an agent")
-                .append(" (the official MCP Java SDK client) reads an account of ").append(RealisticAccount.INBOXES)
+        md.append("Measured on ").append(LocalDate.now()).append(" by `AgentEconomyReport` (command above): an agent")
+                .append(" (the official MCP Java SDK client) reads an account of ").append(format(RealisticAccount.INBOXES))
                 .append(" inboxes, a fifth without display name; display names average ")
                 .append(format(after.path("displayNameAverage").asDouble())).append(" characters and addresses ")
                 .append(format(after.path("addressAverage").asDouble())).append(" (first page). Tokens are o200k ")

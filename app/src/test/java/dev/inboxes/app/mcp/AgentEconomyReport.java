@@ -14,8 +14,8 @@ import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.mcp.AgentBudget;
+import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.mcp.AgentPage;
-import dev.inboxes.mcp.AgentSettings;
 import dev.inboxes.mcp.AgentText;
 import dev.inboxes.mcp.inbox.AgentInbox;
 import dev.inboxes.mcp.text.TokenCounter;
@@ -30,6 +30,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -140,71 +141,82 @@ class AgentEconomyReport {
     }
 
     /**
-     * The cost of the text on the server, side by side on a page of 50: writing it as JSON and as TOON, counting
-     * its tokens whole, and the budget check, which counts line by line only until the page is shown to fit: on
-     * pages never seen (each page of the account once, a new counter) and on pages read again (its line cache).
+     * The cost of the text on the server, per page of 50: writing it as JSON and as TOON, counting its tokens whole,
+     * and the budget check (which counts line by line, keeping the lines counted, and stops once the page is shown
+     * to fit) on pages never seen and on pages read again. Pages never seen are the account's rows under new ids
+     * and times, so every line is new to the counter's cache.
      */
     private void costs(RealisticAccount account, StringBuilder md) {
-        List<AgentPage<AgentInbox>> pages = new ArrayList<>();
-        String cursor = null;
-        do {
-            Page<Inbox> page = inboxes.list(account.accountId, InboxFilter.NONE, PageRequest.of(50, cursor,
-                    PageLimits.AGENTS));
-            pages.add(new AgentPage<>(page.items().stream().map(inbox -> new AgentInbox(inbox.id(), inbox.address(),
-                    inbox.displayName(), inbox.createdAt())).toList(), page.nextCursor(), page.hasMore(),
-                    page.totalOrNull()));
-            cursor = page.nextCursor();
-        } while (cursor != null);
-        AgentPage<AgentInbox> first = pages.get(0);
+        Page<Inbox> real = inboxes.list(account.accountId, InboxFilter.NONE, PageRequest.of(50, null, PageLimits.AGENTS));
+        AgentPage<AgentInbox> first = page(real.items(), real.nextCursor(), new Random(0), false);
         String toon = text.render(first);
         String summary = "50 of 3219 inboxes, newest first; more: call again with this cursor.";
-        Map<String, Supplier<Object>> operations = new LinkedHashMap<>();
-        operations.put("write JSON (Jackson)", () -> json(first));
-        operations.put("write TOON", () -> text.render(first));
-        operations.put("count its tokens whole (o200k)", () -> tokens.count(toon));
-        operations.put("budget check of a page read again", () -> budget.load(toon, summary));
-        Map<String, Double> medians = new LinkedHashMap<>();
-        operations.forEach((name, operation) -> medians.put(name, median(operation)));
-        // Pages never seen: a fresh counter (empty line cache), each of the 64 full pages once.
+        Map<String, List<Double>> samples = new LinkedHashMap<>();
+        Random random = new Random(14);
+        for (int round = 0; round < 7; round++) {
+            List<String> unseen = new ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                unseen.add(text.render(page(real.items(), real.nextCursor(), random, true)));
+            }
+            sample(samples, round, "write JSON (Jackson)", 300, () -> json(first));
+            sample(samples, round, "write TOON", 300, () -> text.render(first));
+            sample(samples, round, "count its tokens whole (o200k)", unseen.size(), new Supplier<>() {
+                private int next;
+
+                @Override
+                public Object get() {
+                    return tokens.count(unseen.get(next++));
+                }
+            });
+            sample(samples, round, "budget check, page never seen", unseen.size(), new Supplier<>() {
+                private int next;
+
+                @Override
+                public Object get() {
+                    return budget.load(unseen.get(next++), summary);
+                }
+            });
+            sample(samples, round, "budget check, page read again", unseen.size(), new Supplier<>() {
+                private int next;
+
+                @Override
+                public Object get() {
+                    return budget.load(unseen.get(next++), summary);
+                }
+            });
+        }
         long loading = System.nanoTime();
-        TokenCounter fresh = new TokenCounter();
-        fresh.count("warm");
+        new TokenCounter().count("warm");
         double loadMillis = (System.nanoTime() - loading) / 1e6;
-        AgentBudget firstReads = new AgentBudget(fresh, AgentSettings.DEFAULTS);
-        List<String> texts = pages.subList(0, pages.size() - 1).stream().map(text::render).toList();
-        for (String page : texts.subList(0, 8)) { // warm the code, not the cache: these pages are not measured
-            firstReads.load(page, summary);
-        }
-        long started = System.nanoTime();
-        for (String page : texts.subList(8, texts.size())) {
-            firstReads.load(page, summary);
-        }
-        medians.put("budget check of a page never seen (mean)",
-                (System.nanoTime() - started) / 1_000.0 / (texts.size() - 8));
-        md.append("Server cost per page of 50 (").append(toon.length()).append(" characters of TOON), in µs (medians ")
-                .append("of 5 rounds of 300, after 2 rounds of warm-up): ");
+        md.append("Server cost per page of 50 (about ").append(AgentEconomy.format(Math.round(toon.length() / 100.0) * 100))
+                .append(" characters of TOON), in µs, medians of 5 rounds after 2 of warm-up: ");
         List<String> parts = new ArrayList<>();
-        medians.forEach((name, micros) -> parts.add(name + " " + AgentEconomy.format(Math.round(micros * 10) / 10.0)));
+        samples.forEach((name, micros) -> parts.add(name + " " + AgentEconomy.format(
+                Math.round(micros.stream().sorted().toList().get(micros.size() / 2) * 10) / 10.0)));
         md.append(String.join("; ", parts)).append(". Loading the tokenizer's vocabulary: ")
                 .append(AgentEconomy.format(Math.round(loadMillis))).append(" ms, once at start-up. For scale: the ")
                 .append("same machine serves a page of 50 over HTTP in about 1.3 ms (docs/benchmarks.md). The ")
-                .append("machine is shared, so these figures vary by a factor of two between runs.\n");
-        System.out.println("Server costs (µs per page of 50): " + medians + "; tokenizer load " + loadMillis + " ms");
+                .append("machine is shared, so these figures vary by a factor of two between runs.\n\n");
+        System.out.println("Server costs (µs per page of 50): " + samples + "; tokenizer load " + loadMillis + " ms");
     }
 
-    private static double median(Supplier<Object> operation) {
-        List<Double> samples = new ArrayList<>();
-        for (int round = 0; round < 7; round++) {
-            int iterations = 300;
-            long started = System.nanoTime();
-            for (int i = 0; i < iterations; i++) {
-                operation.get();
-            }
-            if (round > 1) {
-                samples.add((System.nanoTime() - started) / 1_000.0 / iterations);
-            }
+    /** The page of these inboxes; with {@code renew}, under new ids and times, so its lines were never counted. */
+    private static AgentPage<AgentInbox> page(List<Inbox> items, String cursor, Random random, boolean renew) {
+        return new AgentPage<>(items.stream().map(inbox -> new AgentInbox(
+                renew ? Inbox.ID_PREFIX + RandomIds.base62(20) : inbox.id(), inbox.address(), inbox.displayName(),
+                renew ? inbox.createdAt().minusNanos(1_000L * random.nextInt(1_000_000_000)) : inbox.createdAt()))
+                .toList(), cursor, true, 3_219L);
+    }
+
+    private static void sample(Map<String, List<Double>> samples, int round, String name, int iterations,
+            Supplier<Object> operation) {
+        long started = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            operation.get();
         }
-        return samples.stream().sorted().toList().get(samples.size() / 2);
+        if (round > 1) {
+            samples.computeIfAbsent(name, key -> new ArrayList<>()).add((System.nanoTime() - started) / 1_000.0 / iterations);
+        }
     }
 
     private String json(Object value) {
