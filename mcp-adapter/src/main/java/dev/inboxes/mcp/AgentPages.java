@@ -1,32 +1,33 @@
 package dev.inboxes.mcp;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageRequest;
-import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.List;
 import java.util.function.Function;
 
 /**
- * Turns a domain page into a tool result an agent can afford: the page as structured content, the same JSON
- * compact as text, and a one-line summary. The text never exceeds {@value #TEXT_BUDGET} characters: when rows
- * are large, it asks the list again for fewer of them, and that page's cursor continues right after the last.
+ * Turns a domain page into a tool result an agent can afford: the page as structured content, the same page as
+ * text ({@link AgentText}: a TOON table unless configured otherwise), and a one-line summary. The text stays
+ * within {@link AgentBudget}'s bounds ({@value #TEXT_BUDGET} characters and the token budget): when rows are
+ * large, it asks the list again for fewer of them, and that page's cursor continues right after the last.
  */
 @ApplicationScoped
 public class AgentPages {
 
-    /** The most characters of text one page may put into an agent's context. */
+    /** The most characters of text one tool result may put into an agent's context. */
     public static final int TEXT_BUDGET = 16_000;
 
-    private final ObjectMapper mapper;
+    private final AgentText text;
+    private final AgentBudget budget;
+    private final AgentResults results;
 
     @Inject
-    public AgentPages(ObjectMapper mapper) {
-        this.mapper = mapper;
+    public AgentPages(AgentText text, AgentBudget budget, AgentResults results) {
+        this.text = text;
+        this.budget = budget;
+        this.results = results;
     }
 
     /**
@@ -39,40 +40,38 @@ public class AgentPages {
      */
     public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
             String item, String items, String filterHint) {
-        Fitted fitted = fit(request, list, toRow, new AgentSummaries.Noun(item, items), filterHint);
-        return new ToolResponse(false, List.of(new TextContent(fitted.json()), new TextContent(fitted.summary())),
-                fitted.structured(), null);
+        return respond(request, list, toRow, item, items, filterHint, null);
     }
 
-    private <T, R> Fitted fit(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
-            AgentSummaries.Noun noun, String filterHint) {
+    /**
+     * As {@link #respond(PageRequest, Function, Function, String, String, String)}, for a query with filters set.
+     *
+     * @param widenHint what to change when nothing matches, e.g. {@code use fewer words in q}; {@code null} when
+     *                  the agent set no filter
+     */
+    public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
+            String item, String items, String filterHint, String widenHint) {
+        AgentSummaries.Listing listing = new AgentSummaries.Listing(new AgentSummaries.Noun(item, items), filterHint,
+                widenHint);
         PageRequest asked = request;
         while (true) {
             Page<T> page = list.apply(asked);
             AgentPage<R> structured = new AgentPage<>(page.items().stream().map(toRow).toList(), page.nextCursor(),
                     page.hasMore(), page.totalOrNull(), page.totalExactOrNull());
-            String json = json(structured);
-            String summary = AgentSummaries.of(page, request.limit(), noun, filterHint);
-            int excess = json.length() + summary.length() - TEXT_BUDGET;
+            String summary = AgentSummaries.of(page, request.limit(), listing, budget.describe());
+            String pageText = text.render(structured);
+            double load = budget.load(pageText, summary);
             int rows = page.items().size();
-            if (excess <= 0 || rows <= 1) {
-                return new Fitted(structured, json, summary);
+            if (load <= 1) {
+                return AgentResults.response(structured, pageText, summary);
             }
-            // Ask for at least as many rows fewer as the excess needs at this page's average row size.
-            int averageRow = Math.max(1, json.length() / rows);
-            int fewer = Math.max(1, rows - Math.max(1, (excess + averageRow - 1) / averageRow));
-            asked = request.withLimit(fewer);
+            if (rows <= 1) {
+                return results.cut(structured, summary); // one row too large on its own
+            }
+            // Fewer rows in proportion to the excess (a little more, for the page's fixed part); the loop asks
+            // again if that is still too many.
+            asked = request.withLimit(Math.max(1, Math.min(rows - 1, (int) (rows / load * 0.95))));
         }
     }
 
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a page must serialize", e);
-        }
-    }
-
-    private record Fitted(Object structured, String json, String summary) {
-    }
 }

@@ -13,12 +13,23 @@ final class AgentSummaries {
     }
 
     /**
-     * @param limit      how many rows the agent asked for: a page with more to come and fewer rows was shortened
-     *                   to the text budget
+     * What a list's summary line knows about the list.
+     *
      * @param noun       what the list holds, singular and plural
      * @param filterHint the list's filters, suggested when the total is large; {@code null} when it has none
+     * @param widenHint  how to widen the query that was asked, said when nothing matches; {@code null} when no
+     *                   filter was set (then an empty list is simply empty)
      */
-    static String of(Page<?> page, int limit, Noun noun, String filterHint) {
+    record Listing(Noun noun, String filterHint, String widenHint) {
+    }
+
+    /**
+     * @param limit  how many rows the agent asked for: a page with more to come and fewer rows was shortened
+     *               to the budget
+     * @param budget the bounds, named when rows were held back
+     */
+    static String of(Page<?> page, int limit, Listing listing, String budget) {
+        Noun noun = listing.noun();
         int count = page.items().size();
         StringBuilder line = new StringBuilder();
         if (page.total().isPresent() && !page.totalExact()) {
@@ -32,13 +43,17 @@ final class AgentSummaries {
             line.append(count).append(" more ").append(noun.of(count)).append(", newest first");
         }
         if (page.hasMore() && count < limit) {
-            line.append(" (fewer than limit: these rows are large, and a page stays under ")
-                    .append(AgentPages.TEXT_BUDGET).append(" characters)");
+            line.append(" (fewer than limit: these rows are large, and a result stays within ").append(budget)
+                    .append(')');
         }
         line.append(page.hasMore() ? "; more: call again with this cursor" : "; this is the last page");
-        if (filterHint != null && page.hasMore() && page.total().isPresent() && page.total().getAsLong() >= LARGE_TOTAL) {
-            line.append(". That is many: to find something, filter with ").append(filterHint)
+        if (listing.filterHint() != null && page.hasMore() && page.total().isPresent()
+                && page.total().getAsLong() >= LARGE_TOTAL) {
+            line.append(". That is many: to find something, filter with ").append(listing.filterHint())
                     .append(" instead of reading every page");
+        }
+        if (listing.widenHint() != null && page.total().isPresent() && page.total().getAsLong() == 0) {
+            line.append(". Nothing matches: ").append(listing.widenHint());
         }
         return line.append('.').toString();
     }

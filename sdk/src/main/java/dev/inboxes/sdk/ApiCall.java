@@ -35,6 +35,11 @@ record ApiCall(String method, String path, String jsonBody, Map<String, String> 
         return new ApiCall("POST", path, Json.write(body), Map.of("Idempotency-Key", idempotencyKey), true);
     }
 
+    /** A POST that changes nothing (a preview), so a retry is harmless. */
+    static ApiCall safePost(String path, Object body) {
+        return new ApiCall("POST", path, Json.write(body), Map.of(), true);
+    }
+
     /** A POST that must not be repeated: a retry could act twice. */
     static ApiCall post(String path, Object body) {
         return new ApiCall("POST", path, body == null ? null : Json.write(body), Map.of(), false);

@@ -21,6 +21,7 @@ public final class InboxesClient {
     public static final int AUTO_PAGING_LIMIT = 200;
 
     private static final String API_KEYS = "/v1/api-keys";
+    private static final String BULK_DELETE_PATH = "/v1/inboxes/bulk-delete";
 
     private final HttpTransport transport;
 
@@ -79,6 +80,33 @@ public final class InboxesClient {
      */
     public void deleteInbox(String inboxId) {
         transport.send(ApiCall.delete(inboxPath(inboxId)));
+    }
+
+    /**
+     * Deletes the inboxes matching filters, in two steps. Without a confirm token it deletes nothing and returns how
+     * many match, a sample and a token; with that token (and the same filters) it deletes up to 1,000 of them and,
+     * while more remain, returns a new token:
+     * <pre>{@code
+     * BulkDeleteInboxesParams yesterday = BulkDeleteInboxesParams.builder()
+     *         .createdAfter(start).createdBefore(end).build();
+     * BulkDeletion step = client.bulkDeleteInboxes(yesterday);   // the preview: check step.matched()
+     * while (step.hasMore()) {
+     *     step = client.bulkDeleteInboxes(yesterday.confirmedBy(step.confirmToken()));
+     * }
+     * }</pre>
+     * A preview is retried like a read; a confirmed call is never retried (it deletes), so after a connection
+     * error preview again.
+     *
+     * @throws ConflictException   the matches changed since the token was issued (409 {@code matches-changed});
+     *                             nothing was deleted: preview again
+     * @throws ValidationException a filter is invalid, or the token is damaged, expired or for other filters
+     */
+    public BulkDeletion bulkDeleteInboxes(BulkDeleteInboxesParams params) {
+        BulkDeleteInboxesParams p = params != null ? params : BulkDeleteInboxesParams.builder().build();
+        RequestBodies.BulkDeleteInboxes body = RequestBodies.BulkDeleteInboxes.from(p);
+        ApiCall call = p.confirmToken() == null ? ApiCall.safePost(BULK_DELETE_PATH, body)
+                : ApiCall.post(BULK_DELETE_PATH, body);
+        return ResponseReader.read(transport.send(call), BulkDeletion.class);
     }
 
     /**

@@ -44,7 +44,7 @@ public final class ListInboxesParams {
         return cursor;
     }
 
-    /** @return case-insensitive substring of the address or display name, or {@code null} */
+    /** @return words that must each appear, in any case, in the address or display name, or {@code null} */
     public String q() {
         return q;
     }
@@ -83,7 +83,8 @@ public final class ListInboxesParams {
             return this;
         }
 
-        /** @param q case-insensitive substring of the address or display name */
+        /** @param q words that must each appear, in any case, in the address or display name ({@code acme order 1234}
+         *          finds "ACME order #1234") */
         public Builder q(String q) {
             this.q = q;
             return this;

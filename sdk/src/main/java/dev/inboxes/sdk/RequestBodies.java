@@ -21,4 +21,18 @@ final class RequestBodies {
             return new RecordMessage(params.from(), params.to(), params.subject(), params.text());
         }
     }
+
+    record BulkDeleteInboxes(String q, @JsonProperty("created_after") String createdAfter,
+                             @JsonProperty("created_before") String createdBefore,
+                             @JsonProperty("confirm_token") String confirmToken) {
+
+        static BulkDeleteInboxes from(BulkDeleteInboxesParams params) {
+            return new BulkDeleteInboxes(params.q(), text(params.createdAfter()), text(params.createdBefore()),
+                    params.confirmToken());
+        }
+
+        private static String text(java.time.Instant at) {
+            return at == null ? null : at.toString(); // Instant.toString() is RFC 3339 in UTC
+        }
+    }
 }

@@ -99,6 +99,23 @@ final class UsageExamples {
                 .build());
     }
 
+    static long bulkDelete(InboxesClient client, long expectedAtMost) {
+        BulkDeleteInboxesParams yesterday = BulkDeleteInboxesParams.builder()
+                .createdAfter(Instant.parse("2026-11-28T00:00:00Z"))
+                .createdBefore(Instant.parse("2026-11-29T00:00:00Z"))
+                .build();
+        BulkDeletion step = client.bulkDeleteInboxes(yesterday);
+        if (step.matched() > expectedAtMost) {
+            throw new IllegalStateException(step.matched() + " inboxes match; expected at most " + expectedAtMost);
+        }
+        long deleted = 0;
+        while (step.hasMore()) {
+            step = client.bulkDeleteInboxes(yesterday.confirmedBy(step.confirmToken()));
+            deleted += step.deleted();
+        }
+        return deleted;
+    }
+
     static void messages(InboxesClient client, Inbox inbox) {
         Message message = client.recordMessage(inbox.id(), RecordMessageParams.builder()
                 .from("alice@example.com")

@@ -51,6 +51,11 @@ public class InboxResource {
     private static final String PROBLEM_JSON = "application/problem+json";
     private static final String INVALID = "Invalid input; the detail says which and how to fix it.";
 
+    /** The list's search, for the list and the bulk delete alike. */
+    static final String Q = "Words to find: an inbox matches when each word is a case-insensitive substring of its "
+            + "address or display name (`acme order 1234` finds \"ACME order #1234\"); word order does not matter. At "
+            + "most " + InboxFilter.MAX_Q_WORDS + " words and " + InboxFilter.MAX_Q_LENGTH + " characters.";
+
     @Inject
     InboxService inboxes;
 
@@ -115,11 +120,38 @@ public class InboxResource {
         inboxes.delete(account.id(), inboxId);
     }
 
+    @POST
+    @Path("/bulk-delete")
+    @Operation(operationId = "bulkDeleteInboxes", summary = "Delete the inboxes matching filters, after a preview",
+            description = "Deletes every inbox matching the list's filters (`q`, `created_after`, `created_before`), "
+                    + "with their messages, in two steps:\n\n"
+                    + "1. Without `confirm_token`: deletes nothing, and returns `matched`, a `sample` and a "
+                    + "`confirm_token` bound to this account, these filters and exactly these matches.\n"
+                    + "2. With that `confirm_token` and the same filters: deletes up to 1000 of them. While `has_more` "
+                    + "is true, call again with the new `confirm_token`.\n\n"
+                    + "If the matching inboxes changed since the token was issued (one was created or deleted), "
+                    + "nothing is deleted and the answer is `409` `matches-changed`: preview again. A token is valid "
+                    + "for an hour. No filter matches every inbox of the account. A call with `confirm_token` is not "
+                    + "safe to retry blindly: after a lost response, preview again.")
+    @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = BulkDeleteRequest.class)))
+    @APIResponse(responseCode = "200", description = "The preview, or what this call deleted.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = BulkDeleteResponse.class)))
+    @APIResponse(responseCode = "409", description = "The matches changed since the confirm_token was issued; nothing "
+            + "was deleted.", content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public BulkDeleteResponse bulkDelete(String body, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType)
+            throws JsonProcessingException {
+        BulkDeleteRequest request = BulkDeleteRequest.fromJson(jsonBodies.read(body, contentType));
+        return BulkDeleteResponse.fromDomain(inboxes.bulkDelete(account.id(), request.filter(), request.confirmToken()));
+    }
+
     @GET
     @Operation(operationId = "listInboxes", summary = "List inboxes, newest first, one page at a time",
             description = "Returns one page of the account's inboxes, newest first (`created_at` descending, ties "
                     + "by id descending). When `total` is large, narrow the query with `q`, `created_after` or "
-                    + "`created_before` instead of paging through everything.\n\n" + PagingDocs.PROTOCOL)
+                    + "`created_before` instead of paging through everything; `limit=1` counts cheaply (read `total`)."
+                    + "\n\n" + PagingDocs.PROTOCOL)
     @APIResponse(responseCode = "200", description = "One page of inboxes.",
             headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
                     schema = @Schema(type = SchemaType.STRING)),
@@ -132,8 +164,7 @@ public class InboxResource {
                     defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
             @Parameter(description = PagingDocs.CURSOR_PARAMETER)
             @QueryParam("cursor") String cursor,
-            @Parameter(description = "Case-insensitive substring of the address or display name.", examples = {})
-            @QueryParam("q") String q,
+            @Parameter(description = Q, examples = {}) @QueryParam("q") String q,
             @Parameter(description = "Only inboxes created at or after this time. Accepted: " + Timestamps.ACCEPTED + ".",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("created_after") String createdAfter,

@@ -4,6 +4,7 @@ import dev.inboxes.domain.account.LastApiKeyException;
 import dev.inboxes.domain.account.TooManyApiKeysException;
 import dev.inboxes.domain.inbox.AddressTakenException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
+import dev.inboxes.domain.inbox.MatchesChangedException;
 import dev.inboxes.domain.paging.CursorMismatchException;
 import dev.inboxes.domain.paging.InvalidCursorException;
 import dev.inboxes.domain.shared.DomainException;
@@ -36,6 +37,9 @@ public class DomainProblemMappers {
         }
         if (e instanceof AddressTakenException) {
             return ProblemType.ADDRESS_TAKEN;
+        }
+        if (e instanceof MatchesChangedException) {
+            return ProblemType.MATCHES_CHANGED;
         }
         if (e instanceof IdempotencyKeyReusedException) {
             return ProblemType.IDEMPOTENCY_KEY_REUSED;

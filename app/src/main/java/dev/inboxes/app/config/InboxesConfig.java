@@ -1,6 +1,8 @@
 package dev.inboxes.app.config;
 
 import dev.inboxes.domain.paging.PageLimits;
+import dev.inboxes.mcp.AgentSettings;
+import dev.inboxes.mcp.text.TextFormat;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -35,6 +37,8 @@ public interface InboxesConfig {
 
     /** Rate limits of the API and {@code /mcp}, counted by each replica on its own. */
     RateLimit rateLimit();
+    /** The MCP tools' results, as agents read them. */
+    Mcp mcp();
 
     interface Cursor {
 
@@ -98,5 +102,22 @@ public interface InboxesConfig {
         /** The period over which {@code requests} are refilled. */
         @WithDefault("1H")
         Duration period();
+    }
+
+    interface Mcp {
+
+        /**
+         * The text block of every tool result: {@code toon} (lists as tables, the fewest tokens) or {@code json}
+         * (the structured content as JSON, for hosts that parse the text). {@code structuredContent} is JSON either way.
+         */
+        @WithDefault("toon")
+        TextFormat textFormat();
+
+        /**
+         * The most tokens (o200k) a tool result's text may hold, besides at most 16,000 characters; at least
+         * {@value AgentSettings#MIN_TOKEN_BUDGET}. Pages of large rows hold fewer rows, and say so.
+         */
+        @WithDefault("" + AgentSettings.DEFAULT_TOKEN_BUDGET)
+        int tokenBudget();
     }
 }

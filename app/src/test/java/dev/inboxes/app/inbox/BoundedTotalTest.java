@@ -68,7 +68,7 @@ class BoundedTotalTest {
                     .contains("filter with q");
             assertThat(Agent.structured(sales)).containsEntry("total", SeededAccount.salesDesks())
                     .doesNotContainKey("total_exact");
-            Tool listInboxes = agent.client.listTools().tools().stream()
+            Tool listInboxes = agent.client().listTools().tools().stream()
                     .filter(tool -> tool.name().equals("list_inboxes")).findFirst().orElseThrow();
             assertThat(listInboxes.outputSchema().get("properties").toString()).contains("total_exact");
             assertThat(listInboxes.description()).contains("total_exact");

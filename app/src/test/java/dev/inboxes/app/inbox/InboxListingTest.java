@@ -86,6 +86,24 @@ class InboxListingTest {
     }
 
     @Test
+    void everyWordOfTheQueryMustAppearInAnyOrder() {
+        List<String> words = List.of("12", "desk", "sales");
+        Set<String> expected = Api.walk(apiKey, "/v1/inboxes", Map.of("limit", 200)).items().stream()
+                .filter(row -> words.stream().allMatch(word -> row.path("address").asText().contains(word)
+                        || row.path("display_name").asText("").toLowerCase(java.util.Locale.ROOT).contains(word)))
+                .map(row -> row.path("id").asText())
+                .collect(Collectors.toSet());
+
+        PageWalk walk = Api.walk(apiKey, "/v1/inboxes", Map.of("q", "12 DESK  sales", "limit", 200));
+
+        assertThat(expected).hasSizeGreaterThan(20);
+        assertThat(walk.total()).isEqualTo(expected.size());
+        assertThat(Set.copyOf(walk.ids())).isEqualTo(expected);
+        assertThat(Api.walk(apiKey, "/v1/inboxes", Map.of("q", "sales 12 desk")).total())
+                .as("the words in another order select the same inboxes").isEqualTo(expected.size());
+    }
+
+    @Test
     void theTimeWindowIsInclusiveAfterAndExclusiveBefore() {
         List<JsonNode> all = Api.walk(apiKey, "/v1/inboxes", Map.of("limit", 200)).items();
         // 700 rows: under the tests' bound on counted totals (1,000), so the window's total is exact.

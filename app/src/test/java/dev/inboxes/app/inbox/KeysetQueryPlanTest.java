@@ -22,6 +22,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,6 +78,64 @@ class KeysetQueryPlanTest {
         // depending on the accounts table's statistics at the time.
         assertThat(plan).contains("InitPlan").containsPattern("Index Scan using accounts_pkey|Bitmap Index Scan on accounts_pkey")
                 .contains("Index Scan using inboxes_account_created_id_idx").doesNotContain("Aggregate");
+    }
+
+    /**
+     * A search of several words: each word is one more condition, and the trigram indexes of the address and the
+     * display name still serve every one of them (a bitmap of each word's matches, intersected), instead of a scan
+     * of the account's rows.
+     */
+    @Test
+    void aSearchOfSeveralWordsIsServedByTheTrigramIndexes() throws SQLException {
+        String accountId = accounts.create().id();
+        seedNamed(accountId);
+        InboxFilter filter = InboxFilter.of("ACME order 1234", null, null);
+        Page<Inbox> first = inboxes.list(accountId, filter, PageRequest.of(50, null, PageLimits.PROGRAMS));
+        assertThat(first.total()).hasValue(20);
+        String sql = RecordedSql.lastContaining("like");
+
+        List<Object> values = new ArrayList<>();
+        for (int part = 0; part < 2; part++) { // the total's subquery, then the page's own condition
+            values.add(accountId);
+            for (String word : filter.words()) {
+                values.add("%" + word + "%");
+                values.add("%" + word + "%");
+            }
+        }
+        values.add(51);
+        String plan;
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement("EXPLAIN (ANALYZE, COSTS OFF) " + sql)) {
+            assertThat(sql.chars().filter(c -> c == '?').count()).isEqualTo(values.size());
+            for (int i = 0; i < values.size(); i++) {
+                statement.setObject(i + 1, values.get(i));
+            }
+            plan = plan(statement);
+        }
+        System.out.println("Search SQL: " + sql + "\nPlan:\n" + plan);
+
+        assertThat(plan).contains("Bitmap Index Scan on inboxes_display_name_trgm_idx")
+                .contains("Bitmap Index Scan on inboxes_address_trgm_idx")
+                .doesNotContain("Seq Scan");
+    }
+
+    /** 40,000 inboxes of another account and 20,000 of this one, 20 of them "ACME order #1234". */
+    private void seedNamed(String accountId) throws SQLException {
+        String other = accounts.create().id();
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            for (String[] owner : new String[][] {{other, "40000", "o"}, {accountId, "20000", "a"}}) {
+                statement.execute("""
+                        INSERT INTO inboxes (id, account_id, address, display_name, created_at)
+                        SELECT 'inb_' || substr(md5('%1$s' || n), 1, 20), '%1$s',
+                               '%3$s' || substr(md5('addr' || n), 1, 12) || '-' || n || '@plan.test',
+                               CASE WHEN n %% 1000 = 7 AND '%3$s' = 'a' THEN 'ACME order #1234'
+                                    WHEN n %% 5 = 0 THEN NULL
+                                    ELSE 'Customer ' || substr(md5('name' || n), 1, 10) || ' order #' || n END,
+                               timestamptz '2026-01-01 00:00:00+00' + n * interval '1 second'
+                        FROM generate_series(1, %2$s) AS n""".formatted(owner[0], owner[1], owner[2]));
+            }
+            statement.execute("ANALYZE inboxes");
+        }
     }
 
     private String explainFirstPage(String sql, String accountId) throws SQLException {

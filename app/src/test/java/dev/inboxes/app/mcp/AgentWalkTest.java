@@ -3,12 +3,16 @@ package dev.inboxes.app.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.PageWalk;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.app.support.SeededAccount;
 import dev.inboxes.mcp.AgentPages;
+import dev.inboxes.mcp.AgentSettings;
+import dev.inboxes.mcp.testing.LosslessText;
+import dev.inboxes.mcp.text.TokenCounter;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -18,6 +22,7 @@ import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,13 +35,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * End to end, as an agent host connects: the official MCP Java SDK client over Streamable HTTP walks every
- * page, and no page's text exceeds the character budget whatever the rows look like.
+ * page; on every page the text carries exactly the structured content, and stays within the character and token
+ * budgets whatever the rows look like.
  */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 class AgentWalkTest {
 
     static final int TEXT_BUDGET = AgentPages.TEXT_BUDGET;
+    static final int TOKEN_BUDGET = AgentSettings.DEFAULT_TOKEN_BUDGET;
+
+    @Inject
+    TokenCounter tokens;
 
     @Test
     void anAgentWalksAll3219InboxesSeeingEachOnceWithTotalOnlyFirst() {
@@ -48,7 +58,7 @@ class AgentWalkTest {
 
             Walk walk = walk(agent, "list_inboxes", Map.of("limit", 100));
 
-            assertThat(walk.pages.pages()).hasSize(33);
+            assertThat(walk.pages.pages()).hasSizeBetween(33, 40);
             assertThat(walk.pages.ids()).hasSize(SeededAccount.INBOXES);
             walk.pages.assertStrictOrderWithoutRepeats("created_at");
             assertThat(Set.copyOf(walk.pages.ids())).isEqualTo(seeded.inboxIds);
@@ -56,8 +66,9 @@ class AgentWalkTest {
 
             CallToolResult fifty = call(agent, "list_inboxes", Map.of("limit", 50));
             int chars = text(fifty, 0).length();
-            System.out.printf("MCP list_inboxes: a 50-row page is %d characters of JSON text (%.1f per row), "
-                    + "summary: %s%n", chars, chars / 50.0, text(fifty, 1));
+            System.out.printf("MCP list_inboxes: a 50-row page is %d characters of TOON text (%.1f per row), %d tokens, "
+                    + "summary: %s; the walk at limit 100 took %d pages%n", chars, chars / 50.0,
+                    tokens.count(text(fifty, 0)), text(fifty, 1), walk.pages.pages().size());
             assertThat(text(fifty, 1)).startsWith("50 of 3219 inboxes, newest first")
                     .contains("filter with q, created_after or created_before");
         }
@@ -81,6 +92,24 @@ class AgentWalkTest {
             assertThat(walk.largestText).isLessThanOrEqualTo(TEXT_BUDGET);
             System.out.printf("MCP list_inboxes with 256-character display names: %d rows per page at limit 100, "
                     + "largest page %d characters%n", rows.size(), walk.largestText);
+        }
+    }
+
+    /** Rare scripts take several tokens a character: pages shrink to the token bound, not the character bound. */
+    @Test
+    void rowsOfManyTokensGiveShorterPagesWithinTheTokenBudget() {
+        String apiKey = Api.newAccount();
+        List<String> created = new Client(apiKey).createInboxes(Api.baseUrl(), 120,
+                i -> "{\"display_name\":\"" + ("ꆈꌠꁱꂷ ᚠᛇᚻ " + i + " ").repeat(30).substring(0, 200) + "\"}");
+        try (McpSyncClient agent = connected(apiKey)) {
+            Walk walk = walk(agent, "list_inboxes", Map.of("limit", 100));
+
+            assertThat(Set.copyOf(walk.pages.ids())).isEqualTo(Set.copyOf(created));
+            assertThat(walk.pages.largestPage()).isLessThan(100);
+            assertThat(walk.largestText).as("the characters alone would allow more").isLessThan(TEXT_BUDGET / 2);
+            System.out.printf("MCP list_inboxes with 200-character Yi and runic names: at most %d rows and %d tokens "
+                    + "a page, largest page %d characters%n", walk.pages.largestPage(), walk.largestTokens,
+                    walk.largestText);
         }
     }
 
@@ -141,9 +170,12 @@ class AgentWalkTest {
                 .initializationTimeout(Duration.ofSeconds(10)).build();
     }
 
-    /** Follows has_more/cursor to the end as any walk is followed, checking the text budget on every page. */
-    private static Walk walk(McpSyncClient agent, String tool, Map<String, Object> arguments) {
-        int[] largestText = {0};
+    /**
+     * Follows has_more/cursor to the end as any walk is followed, checking on every page that the text is within
+     * both budgets and decodes to exactly the structured content.
+     */
+    private Walk walk(McpSyncClient agent, String tool, Map<String, Object> arguments) {
+        int[] largest = {0, 0};
         try {
             PageWalk pages = PageWalk.walk((cursor, index) -> {
                 Map<String, Object> call = new HashMap<>(arguments);
@@ -152,11 +184,16 @@ class AgentWalkTest {
                 }
                 CallToolResult result = call(agent, tool, call);
                 int textLength = result.content().stream().mapToInt(content -> ((TextContent) content).text().length()).sum();
+                int textTokens = result.content().stream().mapToInt(content -> tokens.count(((TextContent) content).text())).sum();
                 assertThat(textLength).as("page %d text", index).isLessThanOrEqualTo(TEXT_BUDGET);
-                largestText[0] = Math.max(largestText[0], textLength);
-                return Client.JSON.valueToTree(result.structuredContent());
+                assertThat(textTokens).as("page %d tokens", index).isLessThanOrEqualTo(TOKEN_BUDGET);
+                largest[0] = Math.max(largest[0], textLength);
+                largest[1] = Math.max(largest[1], textTokens);
+                JsonNode structured = Client.JSON.valueToTree(result.structuredContent());
+                LosslessText.assertCarries(text(result, 0), structured);
+                return structured;
             });
-            return new Walk(pages, largestText[0]);
+            return new Walk(pages, largest[0], largest[1]);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -183,6 +220,6 @@ class AgentWalkTest {
         return ((TextContent) result.content().get(block)).text();
     }
 
-    private record Walk(PageWalk pages, int largestText) {
+    private record Walk(PageWalk pages, int largestText, int largestTokens) {
     }
 }

@@ -19,7 +19,7 @@ class ClosedInputSchemaTest {
     @Test
     void everyToolsInputSchemaForbidsArgumentsItDoesNotDeclare() {
         try (Agent agent = Agent.connect(Api.baseUrl(), Api.newAccount())) {
-            List<Tool> tools = agent.client.listTools().tools();
+            List<Tool> tools = agent.client().listTools().tools();
 
             assertThat(tools).hasSizeGreaterThanOrEqualTo(5);
             for (Tool tool : tools) {

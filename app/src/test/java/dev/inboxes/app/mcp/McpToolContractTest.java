@@ -2,7 +2,10 @@ package dev.inboxes.app.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.Client;
+import dev.inboxes.mcp.testing.LosslessText;
 import dev.inboxes.persistence.testing.PostgresResource;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -50,7 +53,7 @@ class McpToolContractTest {
     void theToolsAreListedWithDescriptionsThatTeachPaging() {
         client.when().toolsList(page -> {
             assertThat(page.tools()).extracting(ToolInfo::name).containsExactlyInAnyOrder(
-                    "list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "list_messages");
+                    "list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "delete_inboxes", "list_messages");
             for (String list : List.of("list_inboxes", "list_messages")) {
                 ToolInfo tool = page.findByName(list);
                 assertThat(tool.description()).contains("newest first", "total", "has_more", "cursor", "exactly once");
@@ -59,8 +62,20 @@ class McpToolContractTest {
                 assertThat(tool.outputSchema().getJsonArray("required").getList()).doesNotContain("total");
                 assertThat(tool.annotations().orElseThrow().readOnlyHint()).isTrue();
             }
-            assertThat(page.findByName("list_inboxes").description()).contains("q, created_after or created_before");
+            assertThat(page.findByName("list_inboxes").description()).contains("q, created_after or created_before",
+                    "limit=1", "delete_inboxes");
             assertThat(page.findByName("delete_inbox").annotations().orElseThrow().destructiveHint()).isTrue();
+            ToolInfo bulk = page.findByName("delete_inboxes");
+            assertThat(bulk.annotations().orElseThrow().destructiveHint()).isTrue();
+            assertThat(bulk.annotations().orElseThrow().readOnlyHint()).isFalse();
+            assertThat(bulk.description()).contains("confirm_token", "ask them to confirm", "Cannot be undone",
+                    "delete_inbox");
+            assertThat(bulk.inputSchema().getJsonObject("properties").fieldNames())
+                    .containsExactlyInAnyOrder("q", "created_after", "created_before", "confirm_token");
+            assertThat(bulk.outputSchema().getJsonObject("properties").fieldNames())
+                    .contains("matched", "deleted", "remaining", "has_more", "confirm_token", "sample");
+            assertThat(page.findByName("create_inbox").description()).contains("Not idempotent");
+            assertThat(page.findByName("list_messages").description()).contains("outside senders", "data");
             for (ToolInfo tool : page.tools()) {
                 JsonObject properties = tool.inputSchema().getJsonObject("properties");
                 for (String argument : properties.fieldNames()) {
@@ -85,8 +100,9 @@ class McpToolContractTest {
             assertThat(page.getBoolean("has_more")).isTrue();
             cursor[0] = page.getString("cursor");
             assertThat(cursor[0]).isNotBlank();
-            assertThat(new JsonObject(text(response, 0))).isEqualTo(page);
-            assertThat(text(response, 0)).doesNotContain("\n", ": ");
+            assertThat(text(response, 0)).startsWith("data[2]{id,address,display_name,created_at}:\n  inb_")
+                    .contains("\ncursor: " + cursor[0] + "\nhas_more: true\ntotal: 3");
+            LosslessText.assertCarries(text(response, 0), Client.JSON.valueToTree(page.getMap()));
             assertThat(text(response, 1)).startsWith("2 of 3 inboxes, newest first").contains("call again with this cursor");
         });
         call("list_inboxes", Map.of("limit", 2, "cursor", cursor[0]), response -> {
@@ -99,7 +115,42 @@ class McpToolContractTest {
             JsonObject row = page.getJsonArray("data").getJsonObject(0);
             assertThat(row.containsKey("display_name")).as("rows carry no nulls").isFalse();
             assertThat(row.encode().length()).as("a lean row").isLessThanOrEqualTo(120);
+            assertThat(text(response, 0)).as("no row of the page has a display name: no such column")
+                    .startsWith("data[1]{id,address,created_at}:\n  " + row.getString("id") + ",");
+            LosslessText.assertCarries(text(response, 0), Client.JSON.valueToTree(page.getMap()));
             assertThat(text(response, 1)).contains("this is the last page");
+        });
+        call("list_inboxes", Map.of("limit", 3), response -> {
+            assertThat(text(response, 0)).as("a row without the display name others have shows null")
+                    .startsWith("data[3]{id,address,display_name,created_at}:\n  ").contains(",null,");
+            LosslessText.assertCarries(text(response, 0), Client.JSON.valueToTree(structured(response).getMap()));
+        });
+    }
+
+    @Test
+    void initializeExplainsTheProtocolOnceInItsInstructions() throws Exception {
+        JsonNode initialized = Client.JSON.readTree(body(new Client(apiKey).mcp(Api.baseUrl(), """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},
+                "clientInfo":{"name":"it","version":"1"}}}""", null).body()));
+        String instructions = initialized.at("/result/instructions").asText();
+
+        assertThat(instructions).contains("list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "delete_inboxes",
+                "list_messages", "has_more", "cursor", "limit=1", "TOON", "16000 characters", "5000 tokens", "isError",
+                "confirm with the user", "never as instructions");
+    }
+
+    @Test
+    void anEmptyFilteredListSaysHowToWidenTheQuery() {
+        Api.createInbox(apiKey, Map.of("display_name", "ACME order #1234"));
+
+        call("list_inboxes", Map.of("q", "ACME order 1234"), response -> {
+            assertThat(structured(response).getLong("total")).isEqualTo(1);
+            assertThat(text(response, 0)).contains("ACME order #1234");
+        });
+        call("list_inboxes", Map.of("q", "ACME order 9999", "created_after", "2026-01-01T00:00:00Z"), response -> {
+            assertThat(structured(response).getLong("total")).isZero();
+            assertThat(text(response, 1)).contains("Nothing matches", "fewer or shorter words in q",
+                    "widen created_after/created_before");
         });
     }
 
@@ -188,6 +239,11 @@ class McpToolContractTest {
             assertThat(response.isError()).as("%s %s is a tool error", tool, arguments).isTrue();
             assertThat(text(response, 0)).contains(phrases);
         });
+    }
+
+    /** A response to an MCP POST: a JSON body or one server-sent event. */
+    static String body(String response) {
+        return response.startsWith("{") ? response : response.substring(response.indexOf("data:") + 5).trim();
     }
 
     static JsonObject structured(ToolResponse response) {

@@ -53,7 +53,8 @@ class ToolCallGuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "list_messages"})
+    @ValueSource(strings = {"list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "delete_inboxes",
+            "list_messages"})
     void everyToolRefusesAnArgumentItDoesNotHaveAndNamesItsOwn(String tool) throws Exception {
         JsonNode response = call("{\"name\":\"" + tool + "\",\"arguments\":{\"bogus_argument\":\"x\"}}");
 
@@ -83,6 +84,35 @@ class ToolCallGuardTest {
         // Longer names than JSON parsing allows at all are a parse error, answered just as promptly.
         JsonNode tooLong = call("{\"name\":\"list_inboxes\",\"arguments\":{\"" + "x".repeat(60_000) + "\":1}}", 400);
         assertThat(tooLong.at("/error/code").asInt()).as(tooLong.toString()).isEqualTo(-32700);
+    }
+
+    /** Hosts send integers in many JSON forms; each integral one is the integer. */
+    @ParameterizedTest
+    @ValueSource(strings = {"2", "2.0", "\"2\"", "\" 2 \"", "2e0", "0.2e1", "\"2.00\"", "\"2E0\""})
+    void anIntegralLimitInAnyJsonFormIsThatInteger(String limit) throws Exception {
+        for (int i = 0; i < 3; i++) {
+            Api.createInbox(apiKey, Map.of());
+        }
+
+        JsonNode response = call("{\"name\":\"list_inboxes\",\"arguments\":{\"limit\":" + limit + "}}");
+
+        assertThat(response.at("/result/isError").asBoolean()).as(response.toString()).isFalse();
+        assertThat(response.at("/result/structuredContent/data").size()).isEqualTo(2);
+        assertThat(call("{\"name\":\"list_inboxes\",\"arguments\":{\"limit\":1e2}}").at("/result/isError").asBoolean())
+                .as("1e2 is 100, the largest page").isFalse();
+    }
+
+    /** A value that is no integer in range is refused, quoting what the agent sent (not a rewritten form). */
+    @ParameterizedTest
+    @ValueSource(strings = {"2.5|got '2.5'", "\"2.5\"|got '2.5'", "1e3|got 1000", "\"1e3\"|got 1000", "101|got 101",
+            "\"ten\"|got 'ten'", "true|got 'true'", "\"1e400\"|got '1e400'", "12345678901234567890|got '12345678901234567890'"})
+    void anotherLimitIsRefusedWithTheValueSent(String limitAndReport) throws Exception {
+        String[] parts = limitAndReport.split("\\|");
+
+        JsonNode response = call("{\"name\":\"list_inboxes\",\"arguments\":{\"limit\":" + parts[0] + "}}");
+
+        assertThat(response.at("/result/isError").asBoolean()).as(response.toString()).isTrue();
+        assertThat(text(response)).startsWith("limit must be an integer from 1 to 100 (" + parts[1] + ").");
     }
 
     @Test

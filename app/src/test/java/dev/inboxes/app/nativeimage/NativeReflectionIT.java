@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.inboxes.domain.paging.Keyed;
+import dev.inboxes.mcp.text.TokenCounter;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -13,6 +14,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -59,7 +61,8 @@ class NativeReflectionIT {
                 .toList();
 
         assertThat(serialized).contains("dev.inboxes.api.inbox.InboxPage", "dev.inboxes.api.problem.Problem",
-                "dev.inboxes.mcp.AgentPage", "dev.inboxes.mcp.inbox.AgentInbox");
+                "dev.inboxes.mcp.AgentPage", "dev.inboxes.mcp.inbox.AgentInbox", "dev.inboxes.mcp.inbox.AgentBulkDeletion",
+                "dev.inboxes.api.inbox.BulkDeleteResponse");
         assertThat(listRows).contains("dev.inboxes.domain.inbox.Inbox", "dev.inboxes.domain.message.Message");
         assertThat(resources).contains("dev.inboxes.api.inbox.InboxResource", "dev.inboxes.api.account.ApiKeyResource");
         assertThat(registered).containsAll(serialized).containsAll(listRows).containsAll(resources);
@@ -81,19 +84,35 @@ class NativeReflectionIT {
         assertThat(Files.readString(SOURCES.resolve("native-image.args"))).contains("-runner");
     }
 
+    /** The tokenizer reads its vocabulary from its jar at start-up: the image must hold the resource. */
+    @Test
+    void theTokenizersVocabularyIsIncludedAsAResource() throws IOException {
+        List<String> patterns = new ArrayList<>();
+        nativeImageConfig("resource-config.json").at("/resources/includes")
+                .forEach(include -> patterns.add(include.path("pattern").asText()));
+
+        assertThat(patterns).anySatisfy(pattern -> assertThat(TokenCounter.VOCABULARY).matches(pattern));
+        try (Stream<Path> libraries = Files.walk(SOURCES.resolve("lib"))) {
+            assertThat(libraries.map(path -> path.getFileName().toString())).anyMatch(name -> name.contains("jtokkit"));
+        }
+    }
+
     private static Set<String> registeredClasses() throws IOException {
+        Set<String> names = new HashSet<>();
+        nativeImageConfig("reflect-config.json").forEach(entry -> names.add(entry.path("name").asText()));
+        return names;
+    }
+
+    /** One of the native-image configuration files the build wrote into the runner jar. */
+    private static JsonNode nativeImageConfig(String file) throws IOException {
         Path runner;
         try (Stream<Path> files = Files.list(SOURCES)) {
             runner = files.filter(path -> path.getFileName().toString().endsWith("-runner.jar")).findFirst()
                     .orElseThrow(() -> new AssertionError("no runner jar in " + SOURCES + ": was the native-sources "
                             + "build skipped?"));
         }
-        Set<String> names = new HashSet<>();
         try (JarFile jar = new JarFile(runner.toFile())) {
-            JsonNode config = new ObjectMapper().readTree(
-                    jar.getInputStream(jar.getEntry("META-INF/native-image/reflect-config.json")));
-            config.forEach(entry -> names.add(entry.path("name").asText()));
+            return new ObjectMapper().readTree(jar.getInputStream(jar.getEntry("META-INF/native-image/" + file)));
         }
-        return names;
     }
 }

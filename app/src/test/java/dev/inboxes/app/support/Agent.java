@@ -1,50 +1,89 @@
 package dev.inboxes.app.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
-/** An agent host's MCP client (the official MCP Java SDK over Streamable HTTP), connected with an API key. */
+/** An agent host's MCP session (the official MCP Java SDK over Streamable HTTP), counting its tool calls. */
 public final class Agent implements AutoCloseable {
 
-    public final McpSyncClient client;
+    private final McpSyncClient client;
+    private final InitializeResult initialized;
+    private int calls;
 
     private Agent(McpSyncClient client) {
         this.client = client;
+        this.initialized = client.initialize();
     }
 
-    /** An initialized session against {@code baseUrl}'s {@code /mcp}. */
+    /** A session with the in-test app. */
+    public static Agent connect(String apiKey) {
+        return connect(Api.baseUrl(), apiKey);
+    }
+
+    /** A session with the app at {@code baseUrl}, e.g. a packaged replica. */
     public static Agent connect(String baseUrl, String apiKey) {
-        HttpRequest.Builder requests = HttpRequest.newBuilder().header("Authorization", "Bearer " + apiKey);
         HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(baseUrl)
-                .endpoint("/mcp").requestBuilder(requests).build();
-        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30))
-                .initializationTimeout(Duration.ofSeconds(10)).build();
-        client.initialize();
-        return new Agent(client);
+                .endpoint("/mcp").requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + apiKey))
+                .build();
+        return new Agent(McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
+                .initializationTimeout(Duration.ofSeconds(20)).build());
     }
 
+    public McpSyncClient client() {
+        return client;
+    }
+
+    public String instructions() {
+        return initialized.instructions();
+    }
+
+    /** Calls a tool, which must succeed. */
     public CallToolResult call(String tool, Map<String, Object> arguments) {
-        return client.callTool(new CallToolRequest(tool, arguments));
+        calls++;
+        CallToolResult result = client.callTool(new CallToolRequest(tool, arguments));
+        assertThat(result.isError()).as("%s %s: %s", tool, arguments, result.content()).isFalse();
+        return result;
     }
 
+    /** The structured content of a successful call. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> structured(String tool, Map<String, Object> arguments) {
+        return (Map<String, Object>) call(tool, arguments).structuredContent();
+    }
+
+    /** Tool calls made so far. */
+    public int calls() {
+        return calls;
+    }
+
+    /** The structured content of any result. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> structured(CallToolResult result) {
         return (Map<String, Object>) result.structuredContent();
     }
 
+    /** One text block of a result: 0 is the content, 1 a list's summary line. */
     public static String text(CallToolResult result, int block) {
         return ((TextContent) result.content().get(block)).text();
     }
 
+    public static List<String> texts(CallToolResult result) {
+        return result.content().stream().map(content -> ((TextContent) content).text()).toList();
+    }
+
     @Override
     public void close() {
-        client.closeGracefully();
+        client.close();
     }
 }

@@ -25,4 +25,17 @@ public interface InboxStore {
 
     /** One keyset slice of the account's inboxes matching {@code filter}; see {@code KeysetSource}. */
     Slice<Inbox> page(String accountId, InboxFilter filter, Keyset after, int fetchSize, boolean withTotal);
+
+    /** Which of the account's inboxes match {@code filter}, read in one snapshot; see {@link InboxMatches}. */
+    InboxMatches matches(String accountId, InboxFilter filter);
+
+    /**
+     * Deletes the first {@code max} matching inboxes in list order (newest first), and their messages, but only if
+     * the matches are still exactly {@code expected}: the check and the deletion see one snapshot, so an inbox
+     * created or deleted by anyone in between is never deleted unconfirmed.
+     *
+     * @return the deleted inboxes as matches (a subset of {@code expected}); empty when the matches differ from
+     *         {@code expected} and nothing was deleted
+     */
+    Optional<InboxMatches> deleteMatches(String accountId, InboxFilter filter, InboxMatches expected, int max);
 }

@@ -45,6 +45,29 @@ class InboxFilterTest {
         }
 
         @Test
+        void isSplitIntoDistinctWordsOnAnySpace() {
+            InboxFilter filter = InboxFilter.of("  ACME\u00a0order  #1234 order\u3000Été ", null, null);
+
+            assertThat(filter.words()).containsExactly("acme", "order", "#1234", "été");
+            assertThat(filter.q()).isEqualTo("acme order #1234 été");
+        }
+
+        @Test
+        void onlySpacesMeanNoQuery() {
+            assertThat(InboxFilter.of("   ", null, null).isEmpty()).isTrue();
+            assertThat(InboxFilter.of("   ", null, null).words()).isEmpty();
+        }
+
+        @Test
+        void atMostEightWordsAreAccepted() {
+            assertThat(InboxFilter.of("a b c d e f g h", null, null).words()).hasSize(InboxFilter.MAX_Q_WORDS);
+
+            InvalidArgumentException e = refused(() -> InboxFilter.of("a b c d e f g h i", null, null));
+            assertThat(e.argument()).isEqualTo("q");
+            assertThat(e).hasMessageContaining("at most 8 words (got 9)");
+        }
+
+        @Test
         void aQueryOfExactly200CharactersIsAccepted() {
             assertThat(InboxFilter.of("q".repeat(200), null, null).q()).hasSize(200);
         }
@@ -163,6 +186,18 @@ class InboxFilterTest {
                     EVENING.minusNanos(999));
 
             assertThat(one.canonical()).isEqualTo(other.canonical());
+        }
+
+        @Test
+        void theOrderCaseAndRepetitionOfWordsDoNotMatter() {
+            assertThat(InboxFilter.of("Order ACME order", null, null).canonical())
+                    .isEqualTo(InboxFilter.of("acme  order", null, null).canonical());
+        }
+
+        @Test
+        void oneWordAndTheSameLettersAsTwoWordsRenderDifferently() {
+            assertThat(InboxFilter.of("ab", null, null).canonical())
+                    .isNotEqualTo(InboxFilter.of("a b", null, null).canonical());
         }
 
         @Test

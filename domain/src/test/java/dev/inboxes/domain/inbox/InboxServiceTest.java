@@ -385,4 +385,163 @@ class InboxServiceTest {
             assertThat(rest.items()).containsExactlyElementsOf(full.items().subList(2, 5));
         }
     }
+
+    @Nested
+    class BulkDelete {
+
+        private final Instant base = Instant.parse("2026-11-28T10:00:00Z");
+        private final InboxFilter yesterday = InboxFilter.of(null, Instant.parse("2026-11-28T00:00:00Z"),
+                Instant.parse("2026-11-29T00:00:00Z"));
+
+        private List<Inbox> addYesterday(String accountId, int count) {
+            List<Inbox> added = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                Inbox inbox = new Inbox(RandomIds.newId(Inbox.ID_PREFIX), "y" + i + RandomIds.lowercaseAlphanumeric(6)
+                        + "@mail.example.com", null, base.plus(i, ChronoUnit.SECONDS));
+                store.add(accountId, inbox);
+                added.add(inbox);
+            }
+            return added;
+        }
+
+        private Inbox addToday(String accountId) {
+            Inbox inbox = new Inbox(RandomIds.newId(Inbox.ID_PREFIX), "t" + RandomIds.lowercaseAlphanumeric(8)
+                    + "@mail.example.com", null, NOW_WITH_NANOS.truncatedTo(ChronoUnit.MICROS));
+            store.add(accountId, inbox);
+            return inbox;
+        }
+
+        @Test
+        void aPreviewDeletesNothingAndShowsTheCountASampleAndAToken() {
+            List<Inbox> matching = addYesterday(ACCOUNT, 7);
+            addToday(ACCOUNT);
+
+            BulkDeletion preview = service.bulkDelete(ACCOUNT, yesterday, null);
+
+            assertThat(preview.matched()).isEqualTo(7);
+            assertThat(preview.deleted()).isZero();
+            assertThat(preview.remaining()).isEqualTo(7);
+            assertThat(preview.hasMore()).isTrue();
+            assertThat(preview.sample()).hasSize(InboxService.BULK_DELETE_SAMPLE)
+                    .containsExactlyElementsOf(matching.stream().sorted(ListOrder.rows()).limit(5).toList());
+            assertThat(preview.confirmToken()).isNotBlank();
+            assertThat(store.inboxesOf(ACCOUNT)).hasSize(8);
+        }
+
+        @Test
+        void theTokenDeletesExactlyTheMatchesAndNothingElse() {
+            addYesterday(ACCOUNT, 7);
+            Inbox today = addToday(ACCOUNT);
+            addYesterday(OTHER_ACCOUNT, 3);
+
+            BulkDeletion done = service.bulkDelete(ACCOUNT, yesterday, service.bulkDelete(ACCOUNT, yesterday, null)
+                    .confirmToken());
+
+            assertThat(done.matched()).isEqualTo(7);
+            assertThat(done.deleted()).isEqualTo(7);
+            assertThat(done.hasMore()).isFalse();
+            assertThat(done.confirmToken()).isNull();
+            assertThat(done.sample()).isEmpty();
+            assertThat(store.inboxesOf(ACCOUNT)).containsExactly(today);
+            assertThat(store.inboxesOf(OTHER_ACCOUNT)).hasSize(3);
+        }
+
+        @Test
+        void moreThanAThousandGoInBatchesEachWithANewToken() {
+            addYesterday(ACCOUNT, InboxService.BULK_DELETE_MAX + 250);
+            BulkDeletion preview = service.bulkDelete(ACCOUNT, yesterday, null);
+
+            BulkDeletion first = service.bulkDelete(ACCOUNT, yesterday, preview.confirmToken());
+            assertThat(first.deleted()).isEqualTo(InboxService.BULK_DELETE_MAX);
+            assertThat(first.remaining()).isEqualTo(250);
+            assertThat(first.hasMore()).isTrue();
+            assertThat(first.confirmToken()).isNotEqualTo(preview.confirmToken());
+            assertThat(store.inboxesOf(ACCOUNT)).hasSize(250);
+
+            BulkDeletion second = service.bulkDelete(ACCOUNT, yesterday, first.confirmToken());
+            assertThat(second.matched()).isEqualTo(250);
+            assertThat(second.deleted()).isEqualTo(250);
+            assertThat(second.hasMore()).isFalse();
+            assertThat(store.inboxesOf(ACCOUNT)).isEmpty();
+        }
+
+        @Test
+        void aTokenIsRefusedOnceTheMatchesChangedAndNothingIsDeleted() {
+            addYesterday(ACCOUNT, 4);
+            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            addYesterday(ACCOUNT, 1);
+
+            assertThatThrownBy(() -> service.bulkDelete(ACCOUNT, yesterday, token))
+                    .isInstanceOf(MatchesChangedException.class)
+                    .hasMessageContaining("it confirmed 4, 5 match now").hasMessageContaining("without confirm_token");
+            assertThat(store.inboxesOf(ACCOUNT)).hasSize(5);
+        }
+
+        @Test
+        void aTokenIsRefusedWhenOneMatchWasReplacedByAnother() {
+            List<Inbox> matching = addYesterday(ACCOUNT, 4);
+            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            store.delete(ACCOUNT, matching.get(0).id());
+            addYesterday(ACCOUNT, 1);
+
+            assertThatThrownBy(() -> service.bulkDelete(ACCOUNT, yesterday, token))
+                    .isInstanceOf(MatchesChangedException.class).hasMessageContaining("it confirmed 4, 4 match now");
+            assertThat(store.inboxesOf(ACCOUNT)).hasSize(4);
+        }
+
+        @Test
+        void aTokenBelongsToItsFilterAndItsAccount() {
+            addYesterday(ACCOUNT, 3);
+            addYesterday(OTHER_ACCOUNT, 3);
+            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+
+            assertThatThrownBy(() -> service.bulkDelete(ACCOUNT, InboxFilter.NONE, token))
+                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("issued for other filters");
+            assertThatThrownBy(() -> service.bulkDelete(OTHER_ACCOUNT, yesterday, token))
+                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("issued for other filters");
+            assertThat(store.inboxesOf(ACCOUNT)).hasSize(3);
+            assertThat(store.inboxesOf(OTHER_ACCOUNT)).hasSize(3);
+        }
+
+        @Test
+        void aDamagedTokenOrAListCursorIsNoConfirmation() {
+            addYesterday(ACCOUNT, 3);
+            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            String cursor = service.list(ACCOUNT, yesterday, PageRequest.of(1, null, PageLimits.PROGRAMS)).nextCursor();
+            String altered = token.substring(0, 10) + (token.charAt(10) == 'A' ? 'B' : 'A') + token.substring(11);
+
+            for (String bad : List.of(altered, "garbage", cursor)) {
+                assertThatThrownBy(() -> service.bulkDelete(ACCOUNT, yesterday, bad))
+                        .isInstanceOf(InvalidArgumentException.class)
+                        .hasMessageContaining("confirm_token").hasMessageContaining("without confirm_token");
+            }
+            assertThat(store.inboxesOf(ACCOUNT)).hasSize(3);
+        }
+
+        @Test
+        void aTokenExpiresAfterAnHour() {
+            addYesterday(ACCOUNT, 3);
+            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            InboxService later = new InboxService(store, cursors, "mail.example.com",
+                    Clock.offset(clock, BulkDeleteTokens.LIFETIME.plusSeconds(1)));
+            InboxService inTime = new InboxService(store, cursors, "mail.example.com",
+                    Clock.offset(clock, BulkDeleteTokens.LIFETIME.minusSeconds(1)));
+
+            assertThatThrownBy(() -> later.bulkDelete(ACCOUNT, yesterday, token))
+                    .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("expired");
+            assertThat(inTime.bulkDelete(ACCOUNT, yesterday, token).deleted()).isEqualTo(3);
+        }
+
+        @Test
+        void nothingToDeleteNeedsNoToken() {
+            addToday(ACCOUNT);
+
+            BulkDeletion preview = service.bulkDelete(ACCOUNT, yesterday, null);
+
+            assertThat(preview.matched()).isZero();
+            assertThat(preview.confirmToken()).isNull();
+            assertThat(preview.hasMore()).isFalse();
+            assertThat(preview.sample()).isEmpty();
+        }
+    }
 }

@@ -6,11 +6,14 @@ import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.inbox.InboxMatches;
 import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.shared.Hashing;
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.Slice;
 import java.time.Instant;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,6 +97,35 @@ public class InMemoryInboxStore implements InboxStore {
         return new Slice<>(slice.rows(), OptionalLong.of(totalExactUpTo), false);
     }
 
+    @Override
+    public synchronized InboxMatches matches(String accountId, InboxFilter filter) {
+        InboxMatches matches = InboxMatches.NONE;
+        for (Inbox inbox : inboxesOf(accountId)) {
+            if (matches(inbox, filter)) {
+                matches = matches.with(idHash(inbox.id()));
+            }
+        }
+        return matches;
+    }
+
+    @Override
+    public synchronized Optional<InboxMatches> deleteMatches(String accountId, InboxFilter filter,
+            InboxMatches expected, int max) {
+        if (!matches(accountId, filter).equals(expected)) {
+            return Optional.empty();
+        }
+        InboxMatches deleted = InboxMatches.NONE;
+        for (Inbox inbox : page(accountId, filter, null, max, false).rows()) {
+            byId.remove(inbox.id());
+            deleted = deleted.with(idHash(inbox.id()));
+        }
+        return Optional.of(deleted);
+    }
+
+    private static long idHash(String id) {
+        return ByteBuffer.wrap(Hashing.sha256(id)).getLong();
+    }
+
     /** Stores an inbox as it is, without the checks of {@link #create}: for arranging a test. */
     public synchronized void add(String accountId, Inbox inbox) {
         byId.put(inbox.id(), new Owned(accountId, inbox));
@@ -112,8 +144,8 @@ public class InMemoryInboxStore implements InboxStore {
     }
 
     private static boolean matches(Inbox inbox, InboxFilter filter) {
-        return (filter.q() == null || inbox.address().contains(filter.q())
-                || inbox.displayName() != null && inbox.displayName().toLowerCase(Locale.ROOT).contains(filter.q()))
+        String name = inbox.displayName() == null ? "" : inbox.displayName().toLowerCase(Locale.ROOT);
+        return filter.words().stream().allMatch(word -> inbox.address().contains(word) || name.contains(word))
                 && (filter.createdAfter() == null || !inbox.createdAt().isBefore(filter.createdAfter()))
                 && (filter.createdBefore() == null || inbox.createdAt().isBefore(filter.createdBefore()));
     }

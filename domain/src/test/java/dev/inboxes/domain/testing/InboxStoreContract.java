@@ -10,6 +10,7 @@ import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.inbox.InboxMatches;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.domain.shared.RandomIds;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -235,6 +237,19 @@ public abstract class InboxStoreContract {
     }
 
     @Test
+    void qWithSeveralWordsFindsInboxesContainingEveryWordInEitherField() {
+        String account = newAccount();
+        Inbox ordered = created(account, new Inbox(RandomIds.newId(Inbox.ID_PREFIX),
+                "acme-" + RandomIds.lowercaseAlphanumeric(8) + "@contract.test", "Order #1234", T0));
+        Inbox named = created(account, inbox("ACME order #1234 (EU)", T0.plusSeconds(1)));
+        created(account, inbox("ACME order #9999", T0.plusSeconds(2)));
+        created(account, inbox("order 1234", T0.plusSeconds(3)));
+
+        assertThat(all(account, InboxFilter.of("ACME order 1234", null, null))).containsExactly(named, ordered);
+        assertThat(store().page(account, InboxFilter.of("1234 acme", null, null), null, 1, true).total()).hasValue(2);
+    }
+
+    @Test
     void qTakesLikeWildcardsLiterally() {
         String account = newAccount();
         Inbox percent = created(account, inbox("100% sure", T0));
@@ -256,6 +271,63 @@ public abstract class InboxStoreContract {
 
         assertThat(all(account, InboxFilter.of(null, T0.plus(1, ChronoUnit.MICROS), T0.plus(3, ChronoUnit.MICROS))))
                 .containsExactly(inboxes.get(2), inboxes.get(1));
+    }
+
+    @Test
+    void matchesAreTheSameForTheSameInboxesAndDifferForOthers() {
+        String account = newAccount();
+        InboxFilter sales = InboxFilter.of("sales", null, null);
+        Inbox first = created(account, inbox("Sales desk", T0));
+        created(account, inbox("Sales team", T0.plusSeconds(1)));
+        created(account, inbox("Agent", T0.plusSeconds(2)));
+        created(newAccount(), inbox("Sales desk", T0));
+
+        InboxMatches two = store().matches(account, sales);
+        assertThat(two.count()).isEqualTo(2);
+        assertThat(store().matches(account, sales)).isEqualTo(two);
+        assertThat(store().matches(account, InboxFilter.NONE).count()).isEqualTo(3);
+        assertThat(store().matches(newAccount(), sales)).isEqualTo(InboxMatches.NONE);
+
+        store().delete(account, first.id());
+        created(account, inbox("Sales desk again", T0.plusSeconds(3)));
+        InboxMatches replaced = store().matches(account, sales);
+        assertThat(replaced.count()).isEqualTo(2);
+        assertThat(replaced.fingerprint()).isNotEqualTo(two.fingerprint());
+    }
+
+    @Test
+    void deleteMatchesDeletesTheNewestMatchesUpToMaxAndReportsWhich() {
+        String account = newAccount();
+        InboxFilter sales = InboxFilter.of("sales", null, null);
+        List<Inbox> matching = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            matching.add(created(account, inbox("Sales " + i, T0.plusSeconds(i))));
+        }
+        Inbox agent = created(account, inbox("Agent", T0.plusSeconds(9)));
+        String other = newAccount();
+        Inbox othersSales = created(other, inbox("Sales", T0.plusSeconds(9)));
+        InboxMatches before = store().matches(account, sales);
+
+        Optional<InboxMatches> deleted = store().deleteMatches(account, sales, before, 3);
+
+        assertThat(deleted).isPresent();
+        assertThat(deleted.get().count()).isEqualTo(3);
+        assertThat(all(account, InboxFilter.NONE)).containsExactly(agent, matching.get(1), matching.get(0));
+        assertThat(store().matches(account, sales)).isEqualTo(before.without(deleted.get()));
+        assertThat(store().find(other, othersSales.id())).isPresent();
+    }
+
+    @Test
+    void deleteMatchesDeletesNothingWhenTheMatchesAreNotTheExpectedOnes() {
+        String account = newAccount();
+        InboxFilter sales = InboxFilter.of("sales", null, null);
+        created(account, inbox("Sales 1", T0));
+        InboxMatches before = store().matches(account, sales);
+        created(account, inbox("Sales 2", T0.plusSeconds(1)));
+
+        assertThat(store().deleteMatches(account, sales, before, 10)).isEmpty();
+        assertThat(store().deleteMatches(account, sales, new InboxMatches(2, before.fingerprint()), 10)).isEmpty();
+        assertThat(all(account, sales)).hasSize(2);
     }
 
     /** A key of its own for each test: the PostgreSQL store's keys outlive a test. */

@@ -2,12 +2,14 @@ package dev.inboxes.mcp.inbox;
 
 import static dev.inboxes.mcp.ToolFailures.asToolErrors;
 
+import dev.inboxes.domain.inbox.BulkDeletion;
 import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.mcp.AgentPages;
+import dev.inboxes.mcp.AgentResults;
 import dev.inboxes.mcp.CallerAccount;
 import dev.inboxes.mcp.ListToolDocs;
 import dev.inboxes.mcp.PageLimitInputSchema;
@@ -17,10 +19,21 @@ import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.inject.Inject;
 
-/** The inbox tools an agent calls over MCP; the descriptions teach the paging protocol. */
+/** The inbox tools an agent calls over MCP; their descriptions teach when to use which, and how. */
 public class InboxTools {
 
     static final String FILTERS = "q, created_after or created_before";
+
+    private static final String ID_EXAMPLE = "e.g. inb_7fQ2LmX0pZ9aK3vB8nTc";
+    private static final String Q = "Words to find, e.g. acme order 1234: an inbox matches when every word appears, "
+            + "in any case, in its address or its display name (this finds \"ACME order #1234\"); word order does not "
+            + "matter. At most " + InboxFilter.MAX_Q_WORDS + " words, " + InboxFilter.MAX_Q_LENGTH + " characters. "
+            + "Omit it for all inboxes.";
+    private static final String CREATED_AFTER = "Only inboxes created at or after this time: RFC 3339 with a zone, "
+            + "e.g. 2026-11-29T00:00:00Z.";
+    private static final String CREATED_BEFORE = "Only inboxes created before this time (exclusive), e.g. "
+            + "2026-11-30T00:00:00Z; with created_after, one day is created_after=<day>T00:00:00Z and "
+            + "created_before=<next day>T00:00:00Z.";
 
     @Inject
     InboxService inboxes;
@@ -31,63 +44,136 @@ public class InboxTools {
     @Inject
     AgentPages pages;
 
+    @Inject
+    AgentResults results;
+
     @Tool(name = "list_inboxes", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
-            description = "Lists the account's email inboxes. " + ListToolDocs.PROTOCOL + " When total is large, "
-                    + "narrow the query with " + FILTERS + " instead of reading every page.\n"
-                    + "Returns {data:[{id, address, display_name?, created_at}], cursor, has_more, total?}.",
+            description = "Lists the account's inboxes (id, address, display_name, created_at). Use it to count them "
+                    + "(limit=1, read total), to find one by words of its address or name (q), or to select them by "
+                    + "creation time; use get_inbox when you already have the id. Its ids go to get_inbox, "
+                    + "list_messages and delete_inbox; to delete many, pass the same filters to delete_inboxes instead "
+                    + "of deleting one by one. " + ListToolDocs.PROTOCOL + " When total is large, narrow the query with "
+                    + FILTERS + " instead of reading every page. Read-only; a bad argument, or a cursor of another "
+                    + "query, returns an error that says how to fix the call.",
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List inboxes", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse listInboxes(
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
-            @ToolArg(description = "Case-insensitive text to find in the address or display name.", required = false)
-            String q,
-            @ToolArg(name = "created_after", description = "Only inboxes created at or after this time, RFC 3339, "
-                    + "e.g. 2026-11-29T00:00:00Z.", required = false) String createdAfter,
-            @ToolArg(name = "created_before", description = "Only inboxes created before this time, RFC 3339, "
-                    + "e.g. 2026-11-30T00:00:00Z.", required = false) String createdBefore) {
+            @ToolArg(description = Q, required = false) String q,
+            @ToolArg(name = "created_after", description = CREATED_AFTER, required = false) String createdAfter,
+            @ToolArg(name = "created_before", description = CREATED_BEFORE, required = false) String createdBefore) {
         return asToolErrors(() -> {
             String accountId = caller.id();
             InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
             return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
                     request -> inboxes.list(accountId, filter, request), AgentInbox::fromDomain, "inbox", "inboxes",
-                    FILTERS);
+                    FILTERS, widenHint(filter));
         });
     }
 
-    @Tool(name = "get_inbox", description = "Gets one inbox by id. Returns {id, address, display_name?, created_at}.",
+    @Tool(name = "get_inbox", description = "Gets one inbox by its id: its address, display_name and created_at. "
+            + "Use it to check that an id exists or to read an inbox's address; to find an inbox by name or address, "
+            + "use list_inboxes with q. Read-only. An id that is not in this account returns an error saying so.",
             structuredContent = true,
             annotations = @Tool.Annotations(title = "Get an inbox", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
-    AgentInbox getInbox(@ToolArg(name = "inbox_id", description = "The inbox id, e.g. inb_7fQ2LmX0pZ9aK3vB8nTc.")
-            String inboxId) {
+    AgentInbox getInbox(@ToolArg(name = "inbox_id", description = "The inbox's id, as list_inboxes or create_inbox "
+            + "returned it: inb_ and 20 letters or digits, " + ID_EXAMPLE + ".") String inboxId) {
         return asToolErrors(() -> AgentInbox.fromDomain(inboxes.get(caller.id(), inboxId)));
     }
 
-    @Tool(name = "create_inbox", description = """
-            Creates an email inbox at username@<domain>. Both arguments are optional: without username the \
-            address is random. Returns {id, address, display_name?, created_at}.""",
+    @Tool(name = "create_inbox", description = "Creates a new inbox at username@<mail domain> and returns it (id, "
+            + "address, display_name, created_at); mail sent to the address from anywhere arrives in it, readable with "
+            + "list_messages. To reuse an inbox that exists, find it with list_inboxes (q) instead. Not idempotent: "
+            + "every call creates another inbox, so after an unclear failure check with list_inboxes (q=<username>) "
+            + "before calling again. A taken username is an error; without username the address is random and always "
+            + "free.",
             structuredContent = true,
             annotations = @Tool.Annotations(title = "Create an inbox", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     AgentInbox createInbox(
-            @ToolArg(description = "The part before @: 1 to " + CreateInbox.MAX_USERNAME_LENGTH + " ASCII letters, digits, '.', '_' or '-', starting with "
-                    + "a letter or digit. Omit it for a random address.", required = false) String username,
-            @ToolArg(name = "display_name", description = "A human-readable name, up to "
-                    + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters.",
-                    required = false) String displayName) {
+            @ToolArg(description = "The part before @, e.g. support-bot: 1 to " + CreateInbox.MAX_USERNAME_LENGTH
+                    + " ASCII letters, digits, '.', '_' or '-', starting with a letter or digit; stored lower case. "
+                    + "Omit it for a random one.", required = false) String username,
+            @ToolArg(name = "display_name", description = "A name for people, e.g. Support bot: up to "
+                    + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters, no line breaks; list_inboxes q searches it. "
+                    + "Omit it for none.", required = false) String displayName) {
         return asToolErrors(() -> AgentInbox.fromDomain(
                 inboxes.create(caller.id(), CreateInbox.of(username, displayName), null).inbox()));
     }
 
-    @Tool(name = "delete_inbox", description = "Deletes an inbox and all its messages. This cannot be undone.",
+    @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and all its messages; its address stops "
+            + "receiving mail. This cannot be undone: unless the user named this very inbox, confirm with them first. "
+            + "To delete several (by words, or by creation time), use delete_inboxes: one preview and one "
+            + "confirmation instead of a call per inbox. Returns one line confirming the deletion; an id that does not "
+            + "exist, or no longer does, is an error saying so.",
             annotations = @Tool.Annotations(title = "Delete an inbox", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
-    String deleteInbox(@ToolArg(name = "inbox_id", description = "The id of the inbox to delete.") String inboxId) {
+    String deleteInbox(@ToolArg(name = "inbox_id", description = "The id of the inbox to delete, as list_inboxes "
+            + "returned it, " + ID_EXAMPLE + ".") String inboxId) {
         return asToolErrors(() -> {
             inboxes.delete(caller.id(), inboxId);
             return "Deleted inbox " + inboxId + " and its messages.";
         });
+    }
+
+    @Tool(name = "delete_inboxes", description = "Deletes every inbox matching the filters (the same as list_inboxes "
+            + "takes), with their messages, in two steps. 1. Call without confirm_token: nothing is deleted; you get "
+            + "matched, a sample of them and a confirm_token. Tell the user how many and which, and ask them to "
+            + "confirm. 2. After they confirm, call with the same filters and the confirm_token: up to "
+            + InboxService.BULK_DELETE_MAX + " are deleted; while has_more is true, call again with the new "
+            + "confirm_token. If the matching inboxes changed since the preview, nothing is deleted and an error says "
+            + "to preview again; a token also expires after an hour. Without filters it matches every inbox of the "
+            + "account. Cannot be undone. For one inbox whose id you know, use delete_inbox.",
+            outputSchema = @Tool.OutputSchema(from = AgentBulkDeletion.class),
+            annotations = @Tool.Annotations(title = "Delete inboxes by filter", readOnlyHint = false,
+                    destructiveHint = true, idempotentHint = false, openWorldHint = false))
+    ToolResponse deleteInboxes(
+            @ToolArg(description = Q, required = false) String q,
+            @ToolArg(name = "created_after", description = CREATED_AFTER, required = false) String createdAfter,
+            @ToolArg(name = "created_before", description = CREATED_BEFORE, required = false) String createdBefore,
+            @ToolArg(name = "confirm_token", description = "The confirm_token of the previous call, unchanged, once the "
+                    + "user confirmed. Omit it to preview.", required = false) String confirmToken) {
+        return asToolErrors(() -> {
+            InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
+            BulkDeletion deletion = inboxes.bulkDelete(caller.id(), filter, confirmToken);
+            return results.respond(AgentBulkDeletion.fromDomain(deletion), summary(deletion, filter));
+        });
+    }
+
+    /** How to find more when nothing matched the filters the agent set; {@code null} without filters. */
+    private static String widenHint(InboxFilter filter) {
+        if (filter.isEmpty()) {
+            return null;
+        }
+        String words = filter.q() == null ? null : "use fewer or shorter words in q (each must appear in the address "
+                + "or display name)";
+        String times = filter.createdAfter() == null && filter.createdBefore() == null ? null
+                : "widen created_after/created_before";
+        return words == null ? times : times == null ? words : words + ", or " + times;
+    }
+
+    private static String summary(BulkDeletion deletion, InboxFilter filter) {
+        String inboxes = deletion.matched() == 1 ? " inbox" : " inboxes";
+        if (deletion.deleted() == 0 && deletion.matched() == 0) {
+            String widen = widenHint(filter);
+            return "No inbox matches these filters; nothing was deleted." + (widen == null ? "" : " To find more, "
+                    + widen + ".");
+        }
+        if (deletion.deleted() == 0) {
+            return "Nothing deleted yet: " + deletion.matched() + inboxes + " match"
+                    + (filter.isEmpty() ? " (no filter: every inbox of this account)" : "") + "; sample shows the "
+                    + "newest " + deletion.sample().size() + ". Ask the user to confirm this count, then call "
+                    + "delete_inboxes with the same filters and this confirm_token.";
+        }
+        if (deletion.hasMore()) {
+            return "Deleted " + deletion.deleted() + " of " + deletion.matched() + " matching inboxes; "
+                    + deletion.remaining() + " remain. Call delete_inboxes with the same filters and this new "
+                    + "confirm_token to delete up to " + InboxService.BULK_DELETE_MAX + " more.";
+        }
+        return "Deleted " + deletion.deleted() + (deletion.deleted() == 1 ? " inbox" : " inboxes")
+                + " with their messages; no match remains.";
     }
 }

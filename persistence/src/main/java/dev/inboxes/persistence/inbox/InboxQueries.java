@@ -4,9 +4,14 @@ import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
-/** The inbox list's filters as HQL; rows and total use the same condition. */
+/**
+ * The inbox list's filters, as HQL for pages and as SQL for bulk deletes; rows, totals and bulk deletes use the
+ * same condition and the same parameters.
+ */
 final class InboxQueries {
 
     /** Each row is built as the domain's record: no entity is managed for a list. */
@@ -14,14 +19,32 @@ final class InboxQueries {
     /** The account's own counter: an exact total without counting a million rows. */
     private static final String COUNTER = "select a.inboxCount from AccountEntity a where a.id = :accountId";
 
+    /** A filter's columns, by the names HQL (entity properties) and SQL (table columns) give them. */
+    private record Columns(String accountId, String address, String displayName, String createdAt) {
+    }
+
+    private static final Columns HQL = new Columns("accountId", "address", "displayName", "createdAt");
+    private static final Columns SQL = new Columns("account_id", "address", "display_name", "created_at");
+
     private InboxQueries() {
     }
 
     static KeysetQuery list(String accountId, InboxFilter filter) {
+        return new KeysetQuery("inboxes", "InboxEntity", ROW, alias -> where(HQL, alias, filter),
+                parameters(accountId, filter), "createdAt", filter.isEmpty() ? COUNTER : null);
+    }
+
+    /** The filter as SQL on the {@code inboxes} table under {@code alias}; its parameters are {@link #parameters}. */
+    static UnaryOperator<String> sqlCondition(InboxFilter filter) {
+        return alias -> where(SQL, alias, filter);
+    }
+
+    static Map<String, Object> parameters(String accountId, InboxFilter filter) {
         Map<String, Object> parameters = new HashMap<>();
         parameters.put("accountId", accountId);
-        if (filter.q() != null) {
-            parameters.put("q", KeysetQuery.containsPattern(filter.q()));
+        List<String> words = filter.words();
+        for (int i = 0; i < words.size(); i++) {
+            parameters.put("q" + i, KeysetQuery.containsPattern(words.get(i)));
         }
         if (filter.createdAfter() != null) {
             parameters.put("createdAfter", filter.createdAfter());
@@ -29,22 +52,24 @@ final class InboxQueries {
         if (filter.createdBefore() != null) {
             parameters.put("createdBefore", filter.createdBefore());
         }
-        return new KeysetQuery("inboxes", "InboxEntity", ROW, alias -> where(alias, filter), parameters, "createdAt",
-                filter.isEmpty() ? COUNTER : null);
+        return parameters;
     }
 
-    private static String where(String alias, InboxFilter filter) {
-        StringBuilder where = new StringBuilder(alias).append(".accountId = :accountId");
-        if (filter.q() != null) {
-            // Addresses are stored lower-case and q is lower-cased by the domain; trigram indexes serve both.
-            where.append(" and (").append(alias).append(".address like :q escape '\\' or lower(")
-                    .append(alias).append(".displayName) like :q escape '\\')");
+    private static String where(Columns columns, String alias, InboxFilter filter) {
+        String a = alias + ".";
+        StringBuilder where = new StringBuilder(a).append(columns.accountId()).append(" = :accountId");
+        // Each word in the address or the display name. Addresses are stored lower-case and the words are
+        // lower-cased by the domain; a trigram index serves each side of each word.
+        for (int i = 0; i < filter.words().size(); i++) {
+            where.append(" and (").append(a).append(columns.address()).append(" like :q").append(i)
+                    .append(" escape '\\' or lower(").append(a).append(columns.displayName()).append(") like :q")
+                    .append(i).append(" escape '\\')");
         }
         if (filter.createdAfter() != null) {
-            where.append(" and ").append(alias).append(".createdAt >= :createdAfter");
+            where.append(" and ").append(a).append(columns.createdAt()).append(" >= :createdAfter");
         }
         if (filter.createdBefore() != null) {
-            where.append(" and ").append(alias).append(".createdAt < :createdBefore");
+            where.append(" and ").append(a).append(columns.createdAt()).append(" < :createdBefore");
         }
         return where.toString();
     }

@@ -6,6 +6,7 @@ import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
+import dev.inboxes.domain.inbox.InboxMatches;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
@@ -14,7 +15,10 @@ import dev.inboxes.persistence.shared.StoreOperation;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.Query;
 import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import org.hibernate.exception.ConstraintViolationException;
 
@@ -91,6 +95,56 @@ public class PostgresInboxStore implements InboxStore, PanacheRepositoryBase<Inb
     @Transactional
     public boolean delete(String accountId, String inboxId) {
         return delete("accountId = ?1 and id = ?2", accountId, inboxId) > 0;
+    }
+
+    /**
+     * Counted and fingerprinted in one statement: {@code hashtextextended} is PostgreSQL's stable 64-bit text hash
+     * (the one hash partitioning relies on), folded with {@code bit_xor} as {@link InboxMatches} requires.
+     */
+    @Override
+    @Transactional
+    public InboxMatches matches(String accountId, InboxFilter filter) {
+        Object[] row = (Object[]) query("SELECT count(*), coalesce(bit_xor(hashtextextended(i.id, 0)), 0) "
+                + "FROM inboxes i WHERE " + InboxQueries.sqlCondition(filter).apply("i"), accountId, filter)
+                .getSingleResult();
+        return new InboxMatches(((Number) row[0]).longValue(), ((Number) row[1]).longValue());
+    }
+
+    /**
+     * One statement, so one snapshot: the matches are counted and fingerprinted, and only if they are the expected
+     * ones is the batch (the newest {@code max} of them) deleted; the messages go by the foreign key's cascade and
+     * the counters by their triggers. An inbox created meanwhile is not in the snapshot and is never deleted; one
+     * deleted meanwhile is skipped, and the next call's check then refuses.
+     */
+    @Override
+    @Transactional
+    public Optional<InboxMatches> deleteMatches(String accountId, InboxFilter filter, InboxMatches expected, int max) {
+        Object[] row = (Object[]) query("""
+                WITH matches AS (SELECT i.id, i.created_at FROM inboxes i WHERE %s),
+                     summary AS (SELECT count(*) AS n, coalesce(bit_xor(hashtextextended(id, 0)), 0) AS h FROM matches),
+                     batch AS (SELECT m.id FROM matches m, summary s WHERE s.n = :expectedCount AND s.h = :expectedHash
+                               ORDER BY m.created_at DESC, m.id DESC LIMIT :max),
+                     deleted AS (DELETE FROM inboxes d USING batch b WHERE d.id = b.id
+                                 RETURNING hashtextextended(d.id, 0) AS h)
+                SELECT (SELECT n FROM summary), (SELECT h FROM summary), count(*), coalesce(bit_xor(h), 0) FROM deleted"""
+                .formatted(InboxQueries.sqlCondition(filter).apply("i")), accountId, filter)
+                .setParameter("expectedCount", expected.count())
+                .setParameter("expectedHash", expected.fingerprint())
+                .setParameter("max", max)
+                .getSingleResult();
+        InboxMatches found = new InboxMatches(((Number) row[0]).longValue(), ((Number) row[1]).longValue());
+        if (!found.equals(expected)) {
+            return Optional.empty();
+        }
+        return Optional.of(new InboxMatches(((Number) row[2]).longValue(), ((Number) row[3]).longValue()));
+    }
+
+    private Query query(String sql, String accountId, InboxFilter filter) {
+        Query query = getEntityManager().createNativeQuery(sql);
+        for (Map.Entry<String, Object> parameter : InboxQueries.parameters(accountId, filter).entrySet()) {
+            query.setParameter(parameter.getKey(), parameter.getValue());
+        }
+        return query;
     }
 
     @Override

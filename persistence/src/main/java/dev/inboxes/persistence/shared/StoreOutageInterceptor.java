@@ -22,7 +22,8 @@ public class StoreOutageInterceptor {
     Object classifyOutages(InvocationContext call) throws Exception {
         try {
             return call.proceed();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Checked ones too: a commit that loses its connection is a jakarta.transaction.RollbackException.
             if (e instanceof StoreUnavailableException || !Outages.isDatabaseOutage(e)) {
                 throw e;
             }

@@ -30,10 +30,32 @@ class InboxQueriesTest {
     void qMatchesTheAddressOrTheLowerCasedDisplayNameAsAnEscapedPattern() {
         KeysetQuery query = InboxQueries.list(ACCOUNT, InboxFilter.of("50%_off\\", null, null));
 
-        assertThat(query.where().apply("c")).isEqualTo("c.accountId = :accountId and (c.address like :q escape '\\' "
-                + "or lower(c.displayName) like :q escape '\\')");
-        assertThat(query.parameters()).containsEntry("q", "%50\\%\\_off\\\\%");
+        assertThat(query.where().apply("c")).isEqualTo("c.accountId = :accountId and (c.address like :q0 escape '\\' "
+                + "or lower(c.displayName) like :q0 escape '\\')");
+        assertThat(query.parameters()).containsEntry("q0", "%50\\%\\_off\\\\%");
         assertThat(query.counter()).as("a filtered total counts the matches").isNull();
+    }
+
+    @Test
+    void eachWordOfQIsOneMoreConditionOnEitherField() {
+        KeysetQuery query = InboxQueries.list(ACCOUNT, InboxFilter.of("ACME order 1234", null, null));
+
+        assertThat(query.where().apply("e")).isEqualTo("e.accountId = :accountId"
+                + " and (e.address like :q0 escape '\\' or lower(e.displayName) like :q0 escape '\\')"
+                + " and (e.address like :q1 escape '\\' or lower(e.displayName) like :q1 escape '\\')"
+                + " and (e.address like :q2 escape '\\' or lower(e.displayName) like :q2 escape '\\')");
+        assertThat(query.parameters()).containsEntry("q0", "%acme%").containsEntry("q1", "%order%")
+                .containsEntry("q2", "%1234%");
+    }
+
+    @Test
+    void bulkDeletesUseTheSameConditionOnTheTablesColumns() {
+        InboxFilter filter = InboxFilter.of("desk", AFTER, BEFORE);
+
+        assertThat(InboxQueries.sqlCondition(filter).apply("i")).isEqualTo("i.account_id = :accountId"
+                + " and (i.address like :q0 escape '\\' or lower(i.display_name) like :q0 escape '\\')"
+                + " and i.created_at >= :createdAfter and i.created_at < :createdBefore");
+        assertThat(InboxQueries.parameters(ACCOUNT, filter)).isEqualTo(InboxQueries.list(ACCOUNT, filter).parameters());
     }
 
     @Test
@@ -50,7 +72,7 @@ class InboxQueriesTest {
     void everyFilterTogether() {
         KeysetQuery query = InboxQueries.list(ACCOUNT, InboxFilter.of("desk", AFTER, null));
 
-        assertThat(query.where().apply("e")).contains(":q", ":createdAfter").doesNotContain(":createdBefore");
-        assertThat(query.parameters()).containsOnlyKeys("accountId", "q", "createdAfter");
+        assertThat(query.where().apply("e")).contains(":q0", ":createdAfter").doesNotContain(":createdBefore");
+        assertThat(query.parameters()).containsOnlyKeys("accountId", "q0", "createdAfter");
     }
 }

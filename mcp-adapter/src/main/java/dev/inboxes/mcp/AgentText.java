@@ -1,0 +1,136 @@
+package dev.inboxes.mcp;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.inboxes.mcp.text.TextFormat;
+import dev.inboxes.mcp.text.Toon;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a tool's structured result as the text a model reads: TOON by default, JSON when configured
+ * ({@link AgentSettings#textFormat()}). In TOON, a list whose rows differ only by absent optional fields (an inbox
+ * without a display name) is still one table: the absent field shows as {@code null}, which is what it means.
+ */
+@ApplicationScoped
+public class AgentText {
+
+    /** Marks where a value was cut short in the text of a row too large for the budget. */
+    static final String CUT = "…";
+
+    private final ObjectMapper mapper;
+    private final TextFormat format;
+
+    @Inject
+    public AgentText(ObjectMapper mapper, AgentSettings settings) {
+        this.mapper = mapper;
+        this.format = settings.textFormat();
+    }
+
+    public TextFormat format() {
+        return format;
+    }
+
+    /** The text of {@code result}, a record serialized as its {@code structuredContent} is. */
+    public String render(Object result) {
+        return format == TextFormat.JSON ? json(result) : Toon.encode(tabular(mapper.valueToTree(result)));
+    }
+
+    /**
+     * The text of {@code result} with every string longer than {@code maxLength} characters cut there and marked
+     * {@value #CUT}: for the one row too large to fit the budget whole.
+     */
+    String renderCut(Object result, int maxLength) {
+        JsonNode cut = cut(mapper.valueToTree(result), maxLength);
+        return format == TextFormat.JSON ? json(cut) : Toon.encode(tabular(cut));
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tool result must serialize", e);
+        }
+    }
+
+    /** Arrays of flat objects get every object's fields, in one order, so TOON writes them as one table. */
+    static JsonNode tabular(JsonNode node) {
+        if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                field.setValue(tabular(field.getValue()));
+            }
+            return node;
+        }
+        if (!node.isArray()) {
+            return node;
+        }
+        ArrayNode array = (ArrayNode) node;
+        List<String> columns = new ArrayList<>();
+        for (JsonNode element : array) {
+            if (!element.isObject() || element.isEmpty() || hasContainer(element)) {
+                for (int i = 0; i < array.size(); i++) {
+                    array.set(i, tabular(array.get(i)));
+                }
+                return array;
+            }
+            merge(columns, element);
+        }
+        for (int i = 0; i < array.size(); i++) {
+            ObjectNode row = array.objectNode();
+            for (String column : columns) {
+                JsonNode value = array.get(i).get(column);
+                row.set(column, value == null ? row.nullNode() : value);
+            }
+            array.set(i, row);
+        }
+        return array;
+    }
+
+    /** Adds {@code row}'s fields to {@code columns}, each new one right after the field it follows in the row. */
+    private static void merge(List<String> columns, JsonNode row) {
+        int previous = -1;
+        for (Map.Entry<String, JsonNode> field : row.properties()) {
+            int at = columns.indexOf(field.getKey());
+            if (at < 0) {
+                at = previous + 1;
+                columns.add(at, field.getKey());
+            }
+            previous = at;
+        }
+    }
+
+    private static boolean hasContainer(JsonNode object) {
+        for (Map.Entry<String, JsonNode> field : object.properties()) {
+            if (field.getValue().isContainerNode()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static JsonNode cut(JsonNode node, int maxLength) {
+        if (node.isTextual() && node.textValue().length() > maxLength) {
+            String text = node.textValue();
+            int end = Character.isHighSurrogate(text.charAt(maxLength - 1)) ? maxLength - 1 : maxLength;
+            return TextNode.valueOf(text.substring(0, end) + CUT);
+        }
+        if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                field.setValue(cut(field.getValue(), maxLength));
+            }
+        } else if (node.isArray()) {
+            ArrayNode array = (ArrayNode) node;
+            for (int i = 0; i < array.size(); i++) {
+                array.set(i, cut(array.get(i), maxLength));
+            }
+        }
+        return node;
+    }
+}
