@@ -45,8 +45,8 @@ class ApiKeyRevocationIT {
 
             database.stop();
             database.start();
-            a.awaitStatus("/q/health/ready", 200, Duration.ofSeconds(60));
-            b.awaitStatus("/q/health/ready", 200, Duration.ofSeconds(60));
+            a.awaitReadiness(200, Duration.ofSeconds(60));
+            b.awaitReadiness(200, Duration.ofSeconds(60));
             long afterRestart = awaitRevocationAfterRestart(owner, a, b);
 
             Key missed = createdKey(owner, a);
