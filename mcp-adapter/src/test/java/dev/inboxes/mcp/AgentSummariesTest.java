@@ -73,7 +73,7 @@ class AgentSummariesTest {
     void aTotalThatStoppedAtTheBoundSaysThereAreMore() {
         Page<String> bounded = new Page<>(Collections.nCopies(50, "row"), "cursor", true, OptionalLong.of(10_000), false);
 
-        assertThat(AgentSummaries.of(bounded, 50, INBOXES, "q"))
+        assertThat(of(bounded, 50, "q"))
                 .startsWith("10,000+ inboxes match; 50 of them here, newest first; more: call again with this cursor.")
                 .contains("filter with q");
     }

@@ -20,7 +20,7 @@ class AgentTextTest {
             new AgentInbox("inb_9d8wksZ6PsfwZ3kazMvs", "sales-bot@inboxes.test", null,
                     Instant.parse("2026-11-29T22:59:10.817815Z")),
             new AgentInbox("inb_cS2QNED3BMAcR9tSVjlA", "billing@inboxes.test", "Billing: EU",
-                    Instant.parse("2026-11-29T22:59:10.799667Z"))), null, false, 2L);
+                    Instant.parse("2026-11-29T22:59:10.799667Z"))), null, false, 2L, null);
 
     @Test
     void toonWritesRowsThatLackAnOptionalFieldAsOneTableWithNull() {

@@ -140,7 +140,7 @@ public class InboxResource {
                     schema = @Schema(implementation = BulkDeleteResponse.class)))
     @APIResponse(responseCode = "409", description = "The matches changed since the confirm_token was issued; nothing "
             + "was deleted.", content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
-    public BulkDeleteResponse bulkDelete(String body, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType)
+    public BulkDeleteResponse bulkDelete(byte[] body, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType)
             throws JsonProcessingException {
         BulkDeleteRequest request = BulkDeleteRequest.fromJson(jsonBodies.read(body, contentType));
         return BulkDeleteResponse.fromDomain(inboxes.bulkDelete(account.id(), request.filter(), request.confirmToken()));

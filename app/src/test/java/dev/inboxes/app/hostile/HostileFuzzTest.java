@@ -96,6 +96,16 @@ class HostileFuzzTest {
         String stranger = Api.newAccount();
         strangersInbox = Api.createInbox(stranger, Map.of());
         cursors.add(new Client(stranger).get(Api.baseUrl() + "/v1/inboxes?limit=1").path("cursor").asText(""));
+        String listing = client.mcp(Api.baseUrl(), "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                client.mcpSession(Api.baseUrl())).body();
+        JsonNode listed = Client.JSON.readTree(listing.startsWith("{") ? listing
+                : listing.substring(listing.indexOf("data:") + 5).trim());
+        for (JsonNode tool : listed.at("/result/tools")) {
+            List<String> names = new ArrayList<>();
+            tool.at("/inputSchema/properties").fieldNames().forEachRemaining(names::add);
+            tools.put(tool.path("name").asText(), names);
+        }
+        assertThat(tools).as(listing).containsKeys("list_inboxes", "create_inbox", "list_messages");
     }
 
     @FunctionalInterface
@@ -139,7 +149,7 @@ class HostileFuzzTest {
 
     private int restRequest(Random random, String session) throws Exception {
         String base = Api.baseUrl();
-        int kind = random.nextInt(9);
+        int kind = random.nextInt(10);
         String method = "GET";
         String path;
         byte[] body = null;
@@ -170,6 +180,11 @@ class HostileFuzzTest {
                 method = random.nextBoolean() ? "GET" : "DELETE";
                 path = "/v1/api-keys" + (method.equals("GET") ? query(random, List.of("limit", "cursor"))
                         : "/" + pathSegment(random));
+            }
+            case 8 -> {
+                method = "POST";
+                path = "/v1/inboxes/bulk-delete";
+                body = body(random, List.of("q", "created_after", "created_before", "confirm_token"), new LinkedHashMap<>());
             }
             default -> {
                 method = List.of("PUT", "PATCH", "DELETE", "POST", "OPTIONS", "HEAD").get(random.nextInt(6));
@@ -225,19 +240,14 @@ class HostileFuzzTest {
 
     // ---- MCP ----
 
-    private static final List<String> TOOLS = List.of("list_inboxes", "get_inbox", "create_inbox", "delete_inbox",
-            "list_messages");
-    private static final Map<String, List<String>> ARGUMENTS = Map.of(
-            "list_inboxes", List.of("limit", "cursor", "q", "created_after", "created_before"),
-            "get_inbox", List.of("inbox_id"),
-            "create_inbox", List.of("username", "display_name"),
-            "delete_inbox", List.of("inbox_id"),
-            "list_messages", List.of("inbox_id", "limit", "cursor"));
+    /** Every tool the server lists, with the argument names its input schema declares (read in {@link #arrange}). */
+    private final Map<String, List<String>> tools = new java.util.TreeMap<>();
 
     private int mcpCall(Random random, String session) throws Exception {
-        String tool = random.nextInt(25) == 0 ? hostileText(random) : TOOLS.get(random.nextInt(TOOLS.size()));
+        List<String> toolNames = List.copyOf(tools.keySet());
+        String tool = random.nextInt(25) == 0 ? hostileText(random) : toolNames.get(random.nextInt(toolNames.size()));
         Map<String, Object> arguments = new LinkedHashMap<>();
-        List<String> names = ARGUMENTS.getOrDefault(tool, List.of("x"));
+        List<String> names = tools.getOrDefault(tool, List.of("x"));
         for (String name : names) {
             if (random.nextInt(3) > 0) {
                 arguments.put(name, jsonValue(random, name));

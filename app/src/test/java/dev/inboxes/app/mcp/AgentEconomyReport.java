@@ -205,7 +205,7 @@ class AgentEconomyReport {
         return new AgentPage<>(items.stream().map(inbox -> new AgentInbox(
                 renew ? Inbox.ID_PREFIX + RandomIds.base62(20) : inbox.id(), inbox.address(), inbox.displayName(),
                 renew ? inbox.createdAt().minusNanos(1_000L * random.nextInt(1_000_000_000)) : inbox.createdAt()))
-                .toList(), cursor, true, 3_219L);
+                .toList(), cursor, true, 3_219L, null);
     }
 
     private static void sample(Map<String, List<Double>> samples, int round, String name, int iterations,
