@@ -63,7 +63,12 @@ class EmbeddedDatabaseCrashIT {
                 workers.add(worker);
                 worker.start();
             }
+            // Kill under load: once enough creates were acknowledged (a loaded machine commits slowly with fsync on).
+            long loadDeadline = System.nanoTime() + 60_000_000_000L;
             Thread.sleep(3_000);
+            while (acknowledged.size() <= 20 && System.nanoTime() < loadDeadline) {
+                Thread.sleep(100);
+            }
             int killed = killPostgres();
             Thread.sleep(1_500); // creates in flight at the kill fail; none may be acknowledged falsely
             running.set(false);

@@ -68,7 +68,7 @@ class RateLimitsIT {
             HttpResponse<String> mcp = account.mcp(app.baseUrl, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", null);
             assertRateLimited(mcp, "this account");
             for (int i = 0; i < 30; i++) {
-                assertThat(anonymous.send("GET", app.baseUrl + "/q/health/ready", null, null).statusCode())
+                assertThat(anonymous.send("GET", app.managementUrl + "/q/health/ready", null, null).statusCode())
                         .as("health is never limited").isEqualTo(200);
             }
 
