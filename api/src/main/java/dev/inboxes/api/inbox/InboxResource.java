@@ -138,6 +138,8 @@ public class InboxResource {
     @APIResponse(responseCode = "200", description = "The preview, or what this call deleted.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = BulkDeleteResponse.class)))
+    @APIResponse(responseCode = "400", description = "A filter or the confirm_token is malformed.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "The matches changed since the confirm_token was issued; nothing "
             + "was deleted.", content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
     public BulkDeleteResponse bulkDelete(byte[] body, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType)

@@ -57,8 +57,11 @@ class ProblemsEverywhereTest {
     @Test
     void everyKnownPathAnswersAnotherMethodWith405AndItsAllowHeader() {
         String apiKey = Api.newAccount();
-        routes.routes().forEach((template, allowed) -> {
+        routes.routes().keySet().forEach(template -> {
             String path = template.replaceAll("\\{[^}]+}", "xyz_00000000000000000000");
+            // A literal path can also fit a template (/v1/inboxes/bulk-delete fits /v1/inboxes/{inbox_id}): its
+            // methods are then those of both, and those of the template are served.
+            Set<String> allowed = routes.allowedMethods(path);
             for (String method : METHODS) {
                 if (allowed.contains(method)) {
                     continue;
