@@ -39,20 +39,26 @@ public class AgentPages {
      */
     public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
             String item, String items, String filterHint) {
-        Fitted fitted = fit(request, list, toRow, new AgentSummaries.Noun(item, items), filterHint);
+        return respond(request, list, toRow, item, items, AgentSummaries.NEWEST_FIRST, filterHint);
+    }
+
+    /** As {@link #respond(PageRequest, Function, Function, String, String, String)}, for a list in another order. */
+    public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
+            String item, String items, String order, String filterHint) {
+        Fitted fitted = fit(request, list, toRow, new AgentSummaries.Noun(item, items), order, filterHint);
         return new ToolResponse(false, List.of(new TextContent(fitted.json()), new TextContent(fitted.summary())),
                 fitted.structured(), null);
     }
 
     private <T, R> Fitted fit(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
-            AgentSummaries.Noun noun, String filterHint) {
+            AgentSummaries.Noun noun, String order, String filterHint) {
         PageRequest asked = request;
         while (true) {
             Page<T> page = list.apply(asked);
             AgentPage<R> structured = new AgentPage<>(page.items().stream().map(toRow).toList(), page.nextCursor(),
                     page.hasMore(), page.totalOrNull());
             String json = json(structured);
-            String summary = AgentSummaries.of(page, request.limit(), noun, filterHint);
+            String summary = AgentSummaries.of(page, request.limit(), noun, order, filterHint);
             int excess = json.length() + summary.length() - TEXT_BUDGET;
             int rows = page.items().size();
             if (excess <= 0 || rows <= 1) {

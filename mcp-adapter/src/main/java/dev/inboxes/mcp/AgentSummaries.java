@@ -7,6 +7,8 @@ final class AgentSummaries {
 
     /** From this many items on, the first page suggests filtering instead of paging. */
     static final int LARGE_TOTAL = 500;
+    /** The order of most lists. */
+    static final String NEWEST_FIRST = "newest first";
 
     private AgentSummaries() {
     }
@@ -18,13 +20,18 @@ final class AgentSummaries {
      * @param filterHint the list's filters, suggested when the total is large; {@code null} when it has none
      */
     static String of(Page<?> page, int limit, Noun noun, String filterHint) {
+        return of(page, limit, noun, NEWEST_FIRST, filterHint);
+    }
+
+    /** As {@link #of(Page, int, Noun, String)}, for a list in another order, e.g. {@code oldest first}. */
+    static String of(Page<?> page, int limit, Noun noun, String order, String filterHint) {
         int count = page.items().size();
         StringBuilder line = new StringBuilder();
         if (page.total().isPresent()) {
             long total = page.total().getAsLong();
-            line.append(count).append(" of ").append(total).append(' ').append(noun.of(total)).append(", newest first");
+            line.append(count).append(" of ").append(total).append(' ').append(noun.of(total)).append(", ").append(order);
         } else {
-            line.append(count).append(" more ").append(noun.of(count)).append(", newest first");
+            line.append(count).append(" more ").append(noun.of(count)).append(", ").append(order);
         }
         if (page.hasMore() && count < limit) {
             line.append(" (fewer than limit: these rows are large, and a page stays under ")

@@ -21,6 +21,7 @@ public enum ProblemType {
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency key reused", 422),
+    TOO_MANY_WAITS("too-many-waits", "Too many waits", 429),
     INTERNAL_ERROR("internal-error", "Internal error", 500),
     UNAVAILABLE("unavailable", "Service unavailable", 503);
 

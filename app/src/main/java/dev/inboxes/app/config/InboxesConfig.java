@@ -23,6 +23,9 @@ public interface InboxesConfig {
     /** Signing of page cursors. */
     Cursor cursor();
 
+    /** Waits for a message ({@code wait_for_message}, {@code GET …/messages/wait}). */
+    Waits waits();
+
     interface Cursor {
 
         /**
@@ -36,5 +39,19 @@ public interface InboxesConfig {
          * Remove one once its cursors no longer matter (they carry no expiry, so after a grace period).
          */
         Optional<List<String>> retiredSecrets();
+    }
+
+    interface Waits {
+
+        /**
+         * The most waits one account may have in progress on one replica; one more is refused ({@code 429}, a tool
+         * error) until one of them returns.
+         */
+        @WithDefault("100")
+        int maxPerAccount();
+
+        /** The most waits one replica holds, all accounts together. */
+        @WithDefault("10000")
+        int maxTotal();
     }
 }
