@@ -23,6 +23,11 @@ final class HttpTransport {
         this.settings = settings;
     }
 
+    /** The timeout of each attempt, unless a call sets its own. */
+    Duration requestTimeout() {
+        return settings.requestTimeout();
+    }
+
     /** @return the 2xx response; any other outcome throws an {@link InboxesException} */
     HttpResponse<String> send(ApiCall call) {
         return send(call, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8), response -> response);

@@ -50,13 +50,21 @@ public final class InboxService {
     }
 
     public Inbox get(String accountId, String inboxId) {
-        return store.find(accountId, inboxId).orElseThrow(() -> notFound(inboxId));
+        return store.find(accountId, requireShape(inboxId)).orElseThrow(() -> notFound(inboxId));
     }
 
     public void delete(String accountId, String inboxId) {
-        if (!store.delete(accountId, inboxId)) {
+        if (!store.delete(accountId, requireShape(inboxId))) {
             throw notFound(inboxId);
         }
+    }
+
+    /** An id that cannot be an inbox id (NUL bytes, 600,000 characters…) is unknown, without asking the store. */
+    private static String requireShape(String inboxId) {
+        if (!RandomIds.hasShape(Inbox.ID_PREFIX, inboxId)) {
+            throw notFound(inboxId);
+        }
+        return inboxId;
     }
 
     public Page<Inbox> list(String accountId, InboxFilter filter, PageRequest request) {

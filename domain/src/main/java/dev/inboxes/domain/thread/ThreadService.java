@@ -9,6 +9,8 @@ import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.paging.Pager;
 import dev.inboxes.domain.paging.QueryScope;
 import dev.inboxes.domain.shared.NotFoundException;
+import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.domain.shared.Text;
 
 /**
  * The thread use cases: an inbox's threads, latest activity first (with the walk guarantee of
@@ -38,6 +40,11 @@ public final class ThreadService {
 
     public MessageThread get(String accountId, String inboxId, String threadId) {
         inboxes.get(accountId, inboxId);
+        if (threadId == null || !RandomIds.hasShape(Message.THREAD_ID_PREFIX, threadId)) {
+            // Not an id of ours: not worth a query, and echoed bounded, control characters escaped.
+            String shown = threadId == null ? "" : Text.quote(threadId);
+            throw notFound(shown.isEmpty() ? shown : shown.substring(1, shown.length() - 1));
+        }
         return store.find(inboxId, threadId).orElseThrow(() -> notFound(threadId));
     }
 
