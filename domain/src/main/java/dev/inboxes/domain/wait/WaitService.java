@@ -37,6 +37,16 @@ public final class WaitService {
     private static final System.Logger LOG = System.getLogger(WaitService.class.getName());
     /** Messages read per look; a look that gets this many reads on. */
     static final int BATCH = 500;
+    /**
+     * A look that failed for want of the database is tried again this soon: after a restart, each try may take (and
+     * discard) one of the pool's broken connections, so the first tries come quickly.
+     */
+    static final long RETRY_MILLIS = 100;
+    /** Past this many quick tries, a failing look is tried once a second while its waiters wait. */
+    static final int QUICK_RETRIES = 30;
+    static final long SLOW_RETRY_MILLIS = 1_000;
+    /** How many times the last look at a deadline is tried before the wait times out with what it had seen. */
+    static final int LAST_LOOK_TRIES = 5;
 
     private final ArrivalStore store;
     private final InboxService inboxes;
@@ -99,8 +109,8 @@ public final class WaitService {
         if (closing) {
             waiter.timeOut();
         } else if (!waiter.outcome.isDone()) {
-            waiter.deadline = timer.schedule(() -> worker.execute(() -> finish(waiter)), request.timeout().toMillis(),
-                    TimeUnit.MILLISECONDS);
+            waiter.deadline = timer.schedule(() -> worker.execute(() -> finish(waiter, 1)),
+                    request.timeout().toMillis(), TimeUnit.MILLISECONDS);
             if (waiter.outcome.isDone()) {
                 waiter.deadline.cancel(false);
             }
@@ -190,12 +200,22 @@ public final class WaitService {
         }
     }
 
-    /** The deadline: a last look, then the timeout. A last look that fails still ends the wait, with a safe next. */
-    private void finish(Waiter waiter) {
+    /**
+     * The deadline: a last look, then the timeout. A last look that fails is tried again a few times, then the wait
+     * ends anyway, with a next from what it had seen (safe: nothing after it is skipped).
+     */
+    private void finish(Waiter waiter, int attempt) {
         try {
             look(waiter, null);
-        } catch (RuntimeException e) {
+        } catch (StoreUnavailableException e) {
+            if (attempt < LAST_LOOK_TRIES && !waiter.outcome.isDone()) {
+                timer.schedule(() -> worker.execute(() -> finish(waiter, attempt + 1)), RETRY_MILLIS,
+                        TimeUnit.MILLISECONDS);
+                return;
+            }
             LOG.log(Level.DEBUG, "A wait's last look failed; it times out with what it had seen", e);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "A wait's last look failed; it times out with what it had seen", e);
         }
         waiter.timeOut();
     }
@@ -231,9 +251,13 @@ public final class WaitService {
                     }
                 }
             } while (waiters.again);
+            waiters.failures = 0;
         } catch (StoreUnavailableException e) {
-            // The database is away: the listener reconnects and calls mayHaveMissedArrivals, and deadlines look again.
-            LOG.log(Level.DEBUG, "Waiters of an inbox could not look (database unavailable)", e);
+            // The database is away or the pool held broken connections: try again soon, while anyone waits.
+            LOG.log(Level.DEBUG, "Waiters of an inbox could not look (database unavailable); trying again", e);
+            int failures = ++waiters.failures;
+            timer.schedule(() -> wake(inboxId, waiters), failures <= QUICK_RETRIES ? RETRY_MILLIS : SLOW_RETRY_MILLIS,
+                    TimeUnit.MILLISECONDS);
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "Waiters of an inbox could not look", e);
         } finally {
@@ -249,6 +273,8 @@ public final class WaitService {
         final Set<Waiter> waiters = ConcurrentHashMap.newKeySet();
         final AtomicBoolean looking = new AtomicBoolean();
         volatile boolean again;
+        /** Looks that failed in a row; only the running look changes it. */
+        volatile int failures;
     }
 
     private final class Waiter {

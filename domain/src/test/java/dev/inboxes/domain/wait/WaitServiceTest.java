@@ -26,6 +26,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Optional;
+import java.util.OptionalLong;
+import dev.inboxes.domain.shared.StoreUnavailableException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -158,6 +162,38 @@ class WaitServiceTest {
         waits.mayHaveMissedArrivals();
 
         assertThat(outcome(wait).message()).isEqualTo(unannounced);
+    }
+
+    @Test
+    void looksThatFailForWantOfTheDatabaseAreTriedAgainUntilTheyWork() throws Exception {
+        AtomicInteger failing = new AtomicInteger();
+        ArrivalStore flaky = new ArrivalStore() {
+            @Override
+            public OptionalLong current(String inboxId) {
+                return store.current(inboxId);
+            }
+
+            @Override
+            public Optional<Arrivals> after(String inboxId, long afterSeq, Instant receivedAfter, int limit) {
+                if (failing.getAndDecrement() > 0) {
+                    throw new StoreUnavailableException(new IllegalStateException("This connection has been closed."));
+                }
+                return store.after(inboxId, afterSeq, receivedAfter, limit);
+            }
+        };
+        WaitService restarted = new WaitService(flaky, inboxes, cursors, worker, timer, PER_ACCOUNT, TOTAL);
+        CompletableFuture<WaitOutcome> wait = restarted.await(ACCOUNT, inbox.id(), request(null, 30, null, null));
+        announcing.set(false);
+        failing.set(12); // e.g. the pool's connections, broken by a database restart, discarded one per try
+        Message message = record("a@example.com", "after the restart");
+        restarted.mayHaveMissedArrivals();
+
+        assertThat(outcome(wait).message()).isEqualTo(message);
+        CompletableFuture<WaitOutcome> ending = restarted.await(ACCOUNT, inbox.id(), request(null, 1, null, null));
+        failing.set(2);
+        Message late = record("b@example.com", "seen by the last look only");
+        assertThat(outcome(ending).message()).as("a last look that fails at first is tried again").isEqualTo(late);
+        assertThat(failing.get()).isNegative();
     }
 
     @Test
