@@ -32,13 +32,18 @@ final class App implements AutoCloseable {
     }
 
     static App start(Path jar, Path workDir, Postgres database) throws Exception {
+        return start(jar, workDir, database, "app");
+    }
+
+    /** A replica named {@code name}: its log and recording are {@code name.log} and {@code name.jfr}. */
+    static App start(Path jar, Path workDir, Postgres database, String name) throws Exception {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: build the app first (./mvnw -B install -DskipTests)");
         }
         int port = freePort();
         int smtpPort = freePort();
-        Path log = workDir.resolve("app.log");
-        Path recording = workDir.resolve("app.jfr");
+        Path log = workDir.resolve(name + ".log");
+        Path recording = workDir.resolve(name + ".jfr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder builder = new ProcessBuilder(List.of(java,
                 "-XX:StartFlightRecording=filename=" + recording + ",settings=profile,dumponexit=true",
@@ -52,7 +57,9 @@ final class App implements AutoCloseable {
         builder.environment().put("QUARKUS_DATASOURCE_USERNAME", database.username);
         builder.environment().put("QUARKUS_DATASOURCE_PASSWORD", database.password);
         builder.environment().put("INBOXES_CURSOR_SECRET", CURSOR_SECRET);
-        builder.environment().put("INBOXES_DATA_DIR", workDir.resolve("app-data").toString());
+        builder.environment().put("INBOXES_DATA_DIR", workDir.resolve(name + "-data").toString());
+        // (f) holds up to a thousand waits of one account at once.
+        builder.environment().put("INBOXES_WAITS_MAX_PER_ACCOUNT", String.valueOf(WakeLatency.IDLE_WAITERS * 2));
         App app = new App(builder.start(), "http://localhost:" + port, smtpPort, log, recording);
         app.awaitReady();
         return app;
