@@ -163,9 +163,18 @@ public final class WaitService {
             throw new TooManyWaitsException("This server is holding as many waits as it can (" + maxTotal + "). "
                     + "Retry in a few seconds.");
         }
-        AtomicInteger account = perAccount.computeIfAbsent(accountId, id -> new AtomicInteger());
-        if (account.incrementAndGet() > maxPerAccount) {
-            account.decrementAndGet();
+        // Counted inside compute, like release's decrement: a count is never taken on a counter being removed.
+        AtomicBoolean refused = new AtomicBoolean();
+        perAccount.compute(accountId, (id, count) -> {
+            AtomicInteger waits = count != null ? count : new AtomicInteger();
+            if (waits.get() >= maxPerAccount) {
+                refused.set(true);
+                return count;
+            }
+            waits.incrementAndGet();
+            return waits;
+        });
+        if (refused.get()) {
             total.decrementAndGet();
             throw new TooManyWaitsException("This account already has " + maxPerAccount + " waits in progress, the "
                     + "most it may have at once. Let one of them return (or cancel it) before starting another; to "
