@@ -25,7 +25,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                 @Tag(name = "Accounts", description = "Sign up: get an API key."),
                 @Tag(name = "API keys", description = "List, create and revoke the account's API keys."),
                 @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes."),
-                @Tag(name = "Messages", description = "Record and list the messages an inbox receives.")
+                @Tag(name = "Messages", description = "Record, list and wait for the messages an inbox receives."),
+                @Tag(name = "Threads", description = "The conversations of an inbox and their messages.")
         })
 @SecurityScheme(securitySchemeName = InboxesApiDefinition.BEARER_AUTH, type = SecuritySchemeType.HTTP, scheme = "bearer",
         description = "The api_key returned by POST /v1/accounts, sent as Authorization: Bearer <api_key>. Generated "

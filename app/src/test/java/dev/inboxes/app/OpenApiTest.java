@@ -75,8 +75,11 @@ class OpenApiTest {
                 Map.entry("DELETE /v1/inboxes/{inbox_id}/messages/{message_id}", "deleteMessage [Messages]"),
                 Map.entry("GET /v1/inboxes/{inbox_id}/messages/{message_id}/raw", "getRawMessage [Messages]"),
                 Map.entry("GET /v1/inboxes/{inbox_id}/messages/{message_id}/attachments/{attachment_id}",
-                        "downloadAttachment [Messages]")));
-        assertThat(spec.getList("tags.name")).containsExactly("Accounts", "API keys", "Inboxes", "Messages");
+                        "downloadAttachment [Messages]"),
+                Map.entry("GET /v1/inboxes/{inbox_id}/messages/wait", "waitForMessage [Messages]"),
+                Map.entry("GET /v1/inboxes/{inbox_id}/threads", "listThreads [Threads]"),
+                Map.entry("GET /v1/inboxes/{inbox_id}/threads/{thread_id}/messages", "listThreadMessages [Threads]")));
+        assertThat(spec.getList("tags.name")).containsExactly("Accounts", "API keys", "Inboxes", "Messages", "Threads");
     }
 
     @Test
@@ -114,6 +117,9 @@ class OpenApiTest {
                 Map.entry("deleteMessage", List.of("204", "404")),
                 Map.entry("getRawMessage", List.of("200", "404")),
                 Map.entry("downloadAttachment", List.of("200", "404")),
+                Map.entry("waitForMessage", List.of("200", "400", "404")),
+                Map.entry("listThreads", List.of("200", "400", "404")),
+                Map.entry("listThreadMessages", List.of("200", "400", "404")),
                 Map.entry("createAccount", List.of("201")),
                 Map.entry("listApiKeys", List.of("200", "400")),
                 Map.entry("createApiKey", List.of("201", "400", "409")),

@@ -36,19 +36,29 @@ final class App implements AutoCloseable {
     }
 
     static App start(Path jar, Path workDir, Postgres database) throws Exception {
-        return start(jar, workDir, database, Map.of());
+        return start(jar, workDir, database, "app", Map.of());
     }
 
     /** @param settings more environment variables, e.g. another {@code INBOXES_TOTAL_EXACT_UP_TO} */
     static App start(Path jar, Path workDir, Postgres database, Map<String, String> settings) throws Exception {
+        return start(jar, workDir, database, "app", settings);
+    }
+
+    /** A replica named {@code name}: its log and recording are {@code name.log} and {@code name.jfr}. */
+    static App start(Path jar, Path workDir, Postgres database, String name) throws Exception {
+        return start(jar, workDir, database, name, Map.of());
+    }
+
+    private static App start(Path jar, Path workDir, Postgres database, String name, Map<String, String> settings)
+            throws Exception {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: build the app first (./mvnw -B install -DskipTests)");
         }
         int port = freePort();
         int smtpPort = freePort();
         int managementPort = freePort();
-        Path log = workDir.resolve("app-" + port + ".log");
-        Path recording = workDir.resolve("app-" + port + ".jfr");
+        Path log = workDir.resolve(name + ".log");
+        Path recording = workDir.resolve(name + ".jfr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder builder = new ProcessBuilder(List.of(java,
                 "-XX:StartFlightRecording=filename=" + recording + ",settings=profile,dumponexit=true",
@@ -63,12 +73,14 @@ final class App implements AutoCloseable {
         builder.environment().put("QUARKUS_DATASOURCE_USERNAME", database.username);
         builder.environment().put("QUARKUS_DATASOURCE_PASSWORD", database.password);
         builder.environment().put("INBOXES_CURSOR_SECRET", CURSOR_SECRET);
-        builder.environment().put("INBOXES_DATA_DIR", workDir.resolve("app-data").toString());
+        builder.environment().put("INBOXES_DATA_DIR", workDir.resolve(name + "-data").toString());
         // One load generator on one address and account is the benchmark, not abuse: limits far above its rate
         // (the limiter still runs, so its cost is in the figures).
         builder.environment().put("INBOXES_RATE_LIMIT_ACCOUNT_REQUESTS", "1000000000");
         builder.environment().put("INBOXES_RATE_LIMIT_ADDRESS_REQUESTS", "1000000000");
         builder.environment().put("INBOXES_RATE_LIMIT_SIGN_UP_REQUESTS", "1000000000");
+        // (f) holds up to a thousand waits of one account at once.
+        builder.environment().put("INBOXES_WAITS_MAX_PER_ACCOUNT", String.valueOf(WakeLatency.IDLE_WAITERS * 2));
         builder.environment().putAll(settings);
         App app = new App(builder.start(), "http://localhost:" + port, "http://localhost:" + managementPort, smtpPort,
                 log, recording);

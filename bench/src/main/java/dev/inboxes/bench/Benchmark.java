@@ -17,7 +17,8 @@ import java.util.List;
 
 /**
  * The benchmark: a million inboxes in one account, the packaged app in front of them, every figure of
- * docs/benchmarks.md measured in one run. Run with {@code ./mvnw -B -Pbench -pl bench -am verify -DskipTests}.
+ * docs/benchmarks.md measured in one run. Run with {@code ./mvnw -B -Pbench -pl bench -am verify -DskipTests};
+ * {@code -Dbench.wake-only=true} runs (f) alone (two replicas, no seeding, a few minutes) and rewrites only that section.
  */
 public final class Benchmark {
 
@@ -51,6 +52,18 @@ public final class Benchmark {
                         ingestWindow);
                 report.ingest.forEach(System.out::println);
             }
+            return;
+        }
+        if (Boolean.getBoolean("bench.wake-only")) { // (f) alone, written into the existing report's section (f)
+            try (Postgres database = Postgres.start(work)) {
+                report.database = database.description;
+                report.wake = wake(jar, work, database);
+            }
+            Path markdown = output.resolve("benchmarks.md");
+            String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
+            Files.writeString(markdown, Report.withWakeSection(existing, report.wakeSection()));
+            log("wrote section (f) of %s", markdown);
+            System.out.println(report.wakeSection());
             return;
         }
         try (Postgres database = Postgres.start(work)) {
@@ -103,6 +116,7 @@ public final class Benchmark {
                 report.ingest = SmtpIngest.run(app, http, database, accountId, Duration.ofSeconds(2), ingestWindow);
                 recording = app.flightRecording;
             }
+            report.wake = wake(jar, work, database);
             Throughput.Result profiled = report.throughput.stream()
                     .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
             report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());
@@ -113,6 +127,14 @@ public final class Benchmark {
         Files.writeString(output.resolve("benchmarks.md"), report.markdown());
         log("wrote %s and %s", output.resolve("benchmarks.md"), output.resolve("benchmark-latency.png"));
         System.out.println(report.summary());
+    }
+
+    /** (f) on two replicas of the app on one database: A receives the mail, waits are on A or on B. */
+    private static WakeLatency.Figures wake(Path jar, Path work, Postgres database) throws Exception {
+        try (App receiver = App.start(jar, work, database, "replica-a");
+             App other = App.start(jar, work, database, "replica-b")) {
+            return WakeLatency.run(receiver, other, new Http(receiver.baseUrl, null));
+        }
     }
 
     /** Keysets spread evenly through the account, for cursor pages at many depths. */

@@ -56,6 +56,15 @@ final class Http {
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** POST JSON and return the created resource; anything but 201 is a failure of the benchmark. */
+    JsonNode create(String path, String json) throws IOException, InterruptedException {
+        HttpResponse<String> response = post(path, json, null);
+        if (response.statusCode() != 201) {
+            throw new IllegalStateException("POST " + path + " -> " + response.statusCode() + " " + response.body());
+        }
+        return JSON.readTree(response.body());
+    }
+
     JsonNode getJson(String pathAndQuery) throws IOException, InterruptedException {
         return JSON.readTree(get(pathAndQuery));
     }

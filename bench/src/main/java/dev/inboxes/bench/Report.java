@@ -22,6 +22,7 @@ final class Report {
     PageSizes.Result sizes;
     List<SmtpIngest.Result> ingest = List.of();
     Duration ingestWindow = Duration.ZERO;
+    WakeLatency.Figures wake;
     Map<String, Double> profile = Map.of();
     int profiledConcurrency;
 
@@ -52,6 +53,7 @@ final class Report {
         profile(md);
         sizes(md);
         ingest(md);
+        md.append(wakeSection());
         md.append("\nSee [performance.md](performance.md) for what was tuned, why, and what bounds the figures.\n");
         return md.toString();
     }
@@ -212,6 +214,61 @@ final class Report {
                         jdbc.latency().median(), jdbc.latency().p99(), 100 * smtp.perSecond() / jdbc.perSecond()));
             }
         }
+    }
+
+    /** Section (f), also written alone into an existing report by a wake-only run ({@link #withWakeSection}). */
+    String wakeSection() {
+        StringBuilder md = new StringBuilder();
+        md.append("\n## (f) Waiting for a message: wake latency and idle cost\n\n")
+                .append("Two replicas of the packaged app on the one database. Each round, the waiters (HTTP clients of ")
+                .append("`GET /v1/inboxes/{id}/messages/wait?timeout=30&since=…`, all on one inbox of one account) wait ")
+                .append("on replica A (the one that receives the mail) or on replica B, then one message is delivered ")
+                .append("over SMTP to A; a waiter's latency runs from the SMTP `250` to the end of its response. Across ")
+                .append("replicas, B's waiters are woken by PostgreSQL NOTIFY through B's one listening connection. ")
+                .append(String.format("%d rounds with one waiter, %d with 100 (every waiter a sample; the last column "
+                        + "is the slowest waiter of each round), after %d rounds of warm-up, rounds on A and on B taking "
+                        + "turns. Run on %s (%s, %s); the machine's load average (1, 5, 15 min) went %s, other work "
+                        + "sharing its cores. This section alone: `./mvnw -B -Pbench -pl bench -am verify -DskipTests "
+                        + "-Dbench.wake-only=true`.%n%n", WakeLatency.roundsFor(1), WakeLatency.roundsFor(100),
+                        WakeLatency.WARM_UP_ROUNDS, LocalDate.now(ZoneOffset.UTC), Machine.describe(), database,
+                        wake.loadAverage()))
+                .append(String.format("| waiting on | waiters | samples | p50 ms | p99 ms | mean ms | goal: p99 < %.0f ms "
+                        + "| slowest of a round, p50 / p99 ms |%n", WakeLatency.GOAL_P99_MS))
+                .append("| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n");
+        for (WakeLatency.Result result : wake.wakes()) {
+            Stats latency = result.latency();
+            md.append(String.format("| %s | %d | %,d | %s | %s | %s | %s | %s / %s |%n", result.replica(),
+                    result.waiters(), latency.samples(), latency.median(), latency.p99(),
+                    Stats.format(latency.meanMs()), verdict(latency.p99Ms() < WakeLatency.GOAL_P99_MS),
+                    result.last().median(), result.last().p99()));
+        }
+        WakeLatency.IdleCost idle = wake.idle();
+        md.append(String.format("%nIdle cost: %,d waits held open at once on replica B (raw HTTP connections, one wait "
+                        + "each, `timeout=60`), compared with the same replica before them; heap used after a full GC "
+                        + "(`jcmd GC.run`, `GC.heap_info`), resident memory and threads from /proc.%n%n", idle.waiters()))
+                .append("| waits | heap per wait | resident memory per wait | threads before → during |\n")
+                .append("| ---: | ---: | ---: | ---: |\n")
+                .append(String.format("| %,d | %s | %s | %d → %d |%n", idle.waiters(), bytes(idle.heapBytesPerWaiter()),
+                        bytes(idle.rssBytesPerWaiter()), idle.threadsBefore(), idle.threadsDuring()));
+        return md.toString();
+    }
+
+    /** The report {@code existing} with its section (f) replaced by {@code section} (or added before the footer). */
+    static String withWakeSection(String existing, String section) {
+        String footer = "\nSee [performance.md]";
+        int start = existing.indexOf("\n## (f) ");
+        int end = existing.indexOf(footer);
+        if (end < 0) {
+            end = existing.length();
+        }
+        if (start < 0 || start > end) {
+            start = end;
+        }
+        return existing.substring(0, start) + section + existing.substring(end);
+    }
+
+    private static String bytes(double bytes) {
+        return Math.abs(bytes) < 10_240 ? String.format("%,.0f bytes", bytes) : String.format("%,.1f KB", bytes / 1024);
     }
 
     private SmtpIngest.Result ingest(String path, int size, int senders) {

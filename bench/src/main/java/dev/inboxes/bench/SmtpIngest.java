@@ -221,7 +221,7 @@ final class SmtpIngest {
     }
 
     /** One SMTP connection, reused for message after message; no dot in the corpus starts a line. */
-    private static final class SmtpConnection implements AutoCloseable {
+    static final class SmtpConnection implements AutoCloseable {
 
         private final Socket socket;
         private final java.io.BufferedInputStream in;

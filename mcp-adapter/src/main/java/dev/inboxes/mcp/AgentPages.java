@@ -51,8 +51,19 @@ public class AgentPages {
      */
     public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
             String item, String items, String filterHint, String widenHint) {
-        AgentSummaries.Listing listing = new AgentSummaries.Listing(new AgentSummaries.Noun(item, items), filterHint,
-                widenHint);
+        return respond(request, list, toRow, item, items, AgentSummaries.NEWEST_FIRST, filterHint, widenHint);
+    }
+
+    /**
+     * As {@link #respond(PageRequest, Function, Function, String, String, String, String)}, for a list in another
+     * order.
+     *
+     * @param order how the summary names the list's order, e.g. {@code oldest first}
+     */
+    public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
+            String item, String items, String order, String filterHint, String widenHint) {
+        AgentSummaries.Listing listing = new AgentSummaries.Listing(new AgentSummaries.Noun(item, items), order,
+                filterHint, widenHint);
         PageRequest asked = request;
         while (true) {
             Page<T> page = list.apply(asked);

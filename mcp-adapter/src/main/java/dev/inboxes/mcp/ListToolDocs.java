@@ -8,13 +8,24 @@ import dev.inboxes.domain.paging.PageLimits;
  */
 public final class ListToolDocs {
 
-    /** How every list tool pages, for its description. */
-    public static final String PROTOCOL = "Paged, newest first. The first page (no cursor) reports total, the number "
-            + "of matches, so limit=1 is the cheap way to count (with filters it counts up to "
-            + PageLimits.TOTAL_EXACT_UP_TO_TEXT + ": beyond that, total_exact is false and more match). While "
-            + "has_more is true, call again with the returned cursor and the same other arguments; each item comes "
-            + "exactly once. A result's text stays within " + AgentPages.TEXT_BUDGET + " characters and the server's "
-            + "token budget, so a page of large rows holds fewer than limit (its summary line says so).";
+    /** How the first page counts. */
+    public static final String COUNT = "The first page (no cursor) reports total, the number of matches, so limit=1 "
+            + "is the cheap way to count (with filters it counts up to " + PageLimits.TOTAL_EXACT_UP_TO_TEXT
+            + ": beyond that, total_exact is false and more match).";
+
+    /** How to walk the pages. */
+    public static final String WALK = "While has_more is true, call again with the returned cursor and the same "
+            + "other arguments.";
+
+    /** What a walk of a list in a fixed order guarantees. */
+    public static final String EXACTLY_ONCE = "Each item comes exactly once.";
+
+    /** Why a page may hold fewer rows than asked for. */
+    public static final String FITS = "A result's text stays within " + AgentPages.TEXT_BUDGET + " characters and the "
+            + "server's token budget, so a page of large rows holds fewer than limit (its summary line says so).";
+
+    /** How every newest-first list tool pages, for its description. */
+    public static final String PROTOCOL = "Paged, newest first. " + COUNT + " " + WALK + " " + EXACTLY_ONCE + " " + FITS;
 
     public static final String LIMIT = "Items per page, 1 to " + PageLimits.AGENTS_MAX_LIMIT + "; default "
             + PageLimits.DEFAULT_LIMIT + ". 1 returns only the newest item and the total.";

@@ -11,6 +11,10 @@ import java.util.function.Supplier;
  */
 public final class ToolFailures {
 
+    /** What an agent is told when the database is away. */
+    public static final String UNAVAILABLE = "The service's database is unavailable right now. Wait a few seconds "
+            + "and call the tool again with the same arguments.";
+
     private ToolFailures() {
     }
 
@@ -20,8 +24,7 @@ public final class ToolFailures {
         } catch (DomainException e) {
             throw new ToolCallException(e.getMessage());
         } catch (StoreUnavailableException e) {
-            throw new ToolCallException("The service's database is unavailable right now. Wait a few seconds "
-                    + "and call the tool again with the same arguments.", e);
+            throw new ToolCallException(UNAVAILABLE, e);
         }
     }
 }

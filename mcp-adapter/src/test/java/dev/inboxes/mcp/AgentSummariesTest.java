@@ -14,7 +14,7 @@ class AgentSummariesTest {
     private static final String BUDGET = "16000 characters and 5000 tokens";
 
     private static String of(Page<?> page, int limit, String filterHint) {
-        return AgentSummaries.of(page, limit, new AgentSummaries.Listing(INBOXES, filterHint, null), BUDGET);
+        return AgentSummaries.of(page, limit, new AgentSummaries.Listing(INBOXES, AgentSummaries.NEWEST_FIRST, filterHint, null), BUDGET);
     }
 
     private static Page<String> page(int rows, boolean hasMore, OptionalLong total) {
@@ -59,7 +59,7 @@ class AgentSummariesTest {
     void anEmptyResultOfAFilteredQuerySaysHowToWidenIt() {
         Page<String> none = new Page<>(List.of(), null, false, OptionalLong.of(0));
 
-        assertThat(AgentSummaries.of(none, 50, new AgentSummaries.Listing(INBOXES, "q", "use fewer words in q"), BUDGET))
+        assertThat(AgentSummaries.of(none, 50, new AgentSummaries.Listing(INBOXES, AgentSummaries.NEWEST_FIRST, "q", "use fewer words in q"), BUDGET))
                 .isEqualTo("0 of 0 inboxes, newest first; this is the last page. Nothing matches: use fewer words in q.");
     }
 

@@ -11,6 +11,9 @@ import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.domain.testing.ApiKeyStoreContract;
 import dev.inboxes.domain.testing.InboxStoreContract;
 import dev.inboxes.domain.testing.MessageStoreContract;
+import dev.inboxes.domain.testing.ThreadStoreContract;
+import dev.inboxes.domain.thread.ThreadStore;
+import dev.inboxes.domain.wait.ArrivalStore;
 import dev.inboxes.persistence.testing.PostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -39,6 +42,12 @@ class PostgresStoresTest {
     /** Small in these tests (see application.properties), so the contract reaches it. */
     @ConfigProperty(name = "inboxes.total-exact-up-to")
     long totalExactUpTo;
+
+    @Inject
+    ThreadStore threads;
+
+    @Inject
+    ArrivalStore arrivals;
 
     String newAccountId() {
         String id = RandomIds.newId(AccountService.ID_PREFIX);
@@ -86,6 +95,35 @@ class PostgresStoresTest {
         @Override
         protected MessageStore messages() {
             return messages;
+        }
+
+        @Override
+        protected InboxStore inboxes() {
+            return inboxes;
+        }
+
+        @Override
+        protected String newAccount() {
+            return newAccountId();
+        }
+    }
+
+    @Nested
+    class Threads extends ThreadStoreContract {
+
+        @Override
+        protected MessageStore messages() {
+            return messages;
+        }
+
+        @Override
+        protected ThreadStore threads() {
+            return threads;
+        }
+
+        @Override
+        protected ArrivalStore arrivals() {
+            return arrivals;
         }
 
         @Override

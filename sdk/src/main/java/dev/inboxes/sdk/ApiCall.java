@@ -1,5 +1,6 @@
 package dev.inboxes.sdk;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -10,11 +11,22 @@ import java.util.Map;
  * @param jsonBody  the request body, or null
  * @param headers   extra headers, e.g. {@code Idempotency-Key}
  * @param retryable whether sending it twice is harmless, so failures may be retried
+ * @param timeout   the timeout of each attempt, or {@code null} for the client's own
  */
-record ApiCall(String method, String path, String jsonBody, Map<String, String> headers, boolean retryable) {
+record ApiCall(String method, String path, String jsonBody, Map<String, String> headers, boolean retryable,
+               Duration timeout) {
 
     ApiCall {
         headers = Map.copyOf(headers);
+    }
+
+    ApiCall(String method, String path, String jsonBody, Map<String, String> headers, boolean retryable) {
+        this(method, path, jsonBody, headers, retryable, null);
+    }
+
+    /** A GET that the server may answer only after {@code serverTime} (a wait): each attempt may take that long more. */
+    static ApiCall longGet(String path, Duration serverTime, Duration clientTimeout) {
+        return new ApiCall("GET", path, null, Map.of(), true, clientTimeout.plus(serverTime));
     }
 
     static ApiCall get(String path) {

@@ -24,6 +24,11 @@ final class HttpTransport {
         this.settings = settings;
     }
 
+    /** The timeout of each attempt, unless a call sets its own. */
+    Duration requestTimeout() {
+        return settings.requestTimeout();
+    }
+
     /**
      * @return the 2xx response; any other outcome throws an {@link InboxesException}. A 429 is retried for every
      *         call, idempotent or not (the server refuses it before doing anything), after the server's

@@ -1,5 +1,6 @@
 package dev.inboxes.sdk;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
@@ -22,6 +23,8 @@ public final class InboxesClient {
 
     private static final String API_KEYS = "/v1/api-keys";
     private static final String BULK_DELETE_PATH = "/v1/inboxes/bulk-delete";
+    /** How long the server waits for a message when the call sets no timeout. */
+    private static final Duration DEFAULT_WAIT = Duration.ofSeconds(30);
 
     private final HttpTransport transport;
 
@@ -283,6 +286,111 @@ public final class InboxesClient {
     }
 
     /**
+     * Fetches one page of an inbox's threads, latest activity first. A thread that receives a message while you page
+     * comes again at the end of the walk; every thread is returned at least once.
+     *
+     * @param params limit and cursor; {@code null} for the first page of 50
+     * @throws NotFoundException no such inbox in this account
+     */
+    public Page<MessageThread> listThreadsPage(String inboxId, ListThreadsParams params) {
+        ListThreadsParams p = params != null ? params : ListThreadsParams.builder().build();
+        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
+        return ResponseReader.readPage(transport.send(ApiCall.get(threadsPath(inboxId) + query)), MessageThread.class);
+    }
+
+    /**
+     * Every thread of the inbox, fetched page by page as the iterable is consumed.
+     *
+     * @param params the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
+     * @return the threads, latest activity first (one that receives a message meanwhile comes again at the end)
+     */
+    public AutoPagingIterable<MessageThread> iterateThreads(String inboxId, ListThreadsParams params) {
+        requireInboxId(inboxId);
+        int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
+        return new AutoPagingIterable<>(cursor -> listThreadsPage(inboxId,
+                ListThreadsParams.builder().limit(limit).cursor(cursor).build()));
+    }
+
+    /** @return every thread of the inbox, latest activity first, read {@value #AUTO_PAGING_LIMIT} per request */
+    public List<MessageThread> listThreads(String inboxId) {
+        return iterateThreads(inboxId, null).toList();
+    }
+
+    /**
+     * Fetches one page of a thread's messages, oldest first.
+     *
+     * @param params limit and cursor; {@code null} for the first page of 50
+     * @throws NotFoundException no such inbox, or no such thread in it, in this account
+     */
+    public Page<Message> listThreadMessagesPage(String inboxId, String threadId, ListMessagesParams params) {
+        ListMessagesParams p = params != null ? params : ListMessagesParams.builder().build();
+        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
+        return ResponseReader.readPage(transport.send(ApiCall.get(threadPath(inboxId, threadId) + "/messages" + query)),
+                Message.class);
+    }
+
+    /**
+     * Every message of the thread, fetched page by page as the iterable is consumed.
+     *
+     * @param params the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
+     * @return the thread's messages, oldest first
+     */
+    public AutoPagingIterable<Message> iterateThreadMessages(String inboxId, String threadId, ListMessagesParams params) {
+        threadPath(inboxId, threadId); // fail now, not at the first request
+        int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
+        return new AutoPagingIterable<>(cursor -> listThreadMessagesPage(inboxId, threadId,
+                ListMessagesParams.builder().limit(limit).cursor(cursor).build()));
+    }
+
+    /** @return every message of the thread, oldest first, read {@value #AUTO_PAGING_LIMIT} per request */
+    public List<Message> listThreadMessages(String inboxId, String threadId) {
+        return iterateThreadMessages(inboxId, threadId, null).toList();
+    }
+
+    /**
+     * Waits for the next message of the inbox. See {@link #waitForMessage(String, String, Duration, WaitForMessageParams)}.
+     */
+    public WaitResult waitForMessage(String inboxId, String since, Duration timeout) {
+        return waitForMessage(inboxId, since, timeout, null);
+    }
+
+    /**
+     * Waits until the inbox receives a message after {@code since} (matching the params' filters), and returns it as
+     * soon as it arrives, or at the timeout with {@link WaitResult#timedOut()}. Either way, pass
+     * {@link WaitResult#next()} as {@code since} to wait for the following message: no message is missed or returned
+     * twice. Works across replicas. Each attempt's HTTP timeout is the client's plus {@code timeout}.
+     *
+     * <pre>{@code
+     * WaitResult result = client.waitForMessage(inboxId, null, Duration.ofSeconds(30));
+     * while (result.timedOut()) {
+     *     result = client.waitForMessage(inboxId, result.next(), Duration.ofSeconds(30));
+     * }
+     * }</pre>
+     *
+     * @param since   the {@link WaitResult#next()} of an earlier wait, an RFC 3339 time (the first message received after
+     *                it), or {@code null}: a message that arrives after the call
+     * @param timeout how long to wait at most: 1 to 60 seconds, whole seconds; {@code null} for 30
+     * @param params  from and subject filters; may be {@code null}
+     * @throws NotFoundException     no such inbox in this account
+     * @throws RateLimitedException  the account already has as many waits in progress as it may
+     */
+    public WaitResult waitForMessage(String inboxId, String since, Duration timeout, WaitForMessageParams params) {
+        if (timeout != null && (timeout.toMillis() % 1000 != 0 || timeout.isNegative())) {
+            throw new IllegalArgumentException("timeout must be whole seconds, 1 to 60");
+        }
+        WaitForMessageParams p = params != null ? params : WaitForMessageParams.builder().build();
+        String query = new UrlEncoding.Query()
+                .add("since", since)
+                .add("timeout", timeout == null ? null : (int) timeout.toSeconds())
+                .add("from", p.from())
+                .add("subject", p.subject())
+                .toString();
+        Duration serverTime = timeout != null ? timeout : DEFAULT_WAIT;
+        ApiCall call = ApiCall.longGet(messagesPath(inboxId) + "/wait" + query, serverTime, transport.requestTimeout());
+        return ResponseReader.read(transport.send(call), WaitResult.class);
+    }
+
+    /**
      * The page size of an auto-paging walk: the caller's, or the server's maximum.
      *
      * @throws IllegalArgumentException when the params carry a cursor: a walk that returns "every item" must
@@ -310,6 +418,14 @@ public final class InboxesClient {
 
     private static String messagesPath(String inboxId) {
         return inboxPath(inboxId) + "/messages";
+    }
+
+    private static String threadsPath(String inboxId) {
+        return inboxPath(inboxId) + "/threads";
+    }
+
+    private static String threadPath(String inboxId, String threadId) {
+        return threadsPath(inboxId) + "/" + UrlEncoding.encode(requireId("threadId", threadId));
     }
 
     private static String messagePath(String inboxId, String messageId) {

@@ -15,7 +15,7 @@ final class RequestFactory {
 
     static HttpRequest build(ClientSettings settings, ApiCall call) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(settings.baseUri() + call.path()))
-                .timeout(settings.requestTimeout())
+                .timeout(call.timeout() != null ? call.timeout() : settings.requestTimeout())
                 // Errors arrive as problem+json; accepting only application/json could earn a 406.
                 .header("Accept", "application/json, application/problem+json")
                 .header("User-Agent", USER_AGENT);

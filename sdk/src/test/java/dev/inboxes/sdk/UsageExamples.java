@@ -157,6 +157,26 @@ final class UsageExamples {
         rotated.deleteApiKey(oldKeyId); // refused every replica within a second
     }
 
+    static void threads(InboxesClient client, Inbox inbox) {
+        for (MessageThread thread : client.listThreads(inbox.id())) {
+            System.out.println(thread.subject() + " (" + thread.messageCount() + " messages, last "
+                    + thread.lastMessageAt() + ", " + String.join(", ", thread.participants()) + ")");
+            for (Message message : client.listThreadMessages(inbox.id(), thread.id())) {
+                System.out.println("  " + message.receivedAt() + " " + message.from() + ": " + message.preview());
+            }
+        }
+        Page<MessageThread> latest = client.listThreadsPage(inbox.id(), ListThreadsParams.builder().limit(10).build());
+    }
+
+    static void waitForMessage(InboxesClient client, Inbox inbox) {
+        WaitForMessageParams codes = WaitForMessageParams.builder().from("@service.example").subject("verification").build();
+        WaitResult result = client.waitForMessage(inbox.id(), null, Duration.ofSeconds(60), codes); // null: after this call
+        while (result.timedOut()) {
+            result = client.waitForMessage(inbox.id(), result.next(), Duration.ofSeconds(60), codes);
+        }
+        MessageDetail code = client.getMessage(inbox.id(), result.message().id());
+    }
+
     static void errorHandling(InboxesClient client) {
         try {
             client.createInbox(CreateInboxParams.builder().username("support-bot").build());

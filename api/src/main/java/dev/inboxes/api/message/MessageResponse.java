@@ -31,7 +31,7 @@ public record MessageResponse(
         @Schema(description = "Whether the message has attachments; get the message for their list.", required = true)
         boolean hasAttachments) {
 
-    static MessageResponse fromDomain(Message message) {
+    public static MessageResponse fromDomain(Message message) {
         return new MessageResponse(message.id(), message.inboxId(), message.from(), message.to(), message.subject(),
                 message.preview(), message.receivedAt(), message.threadId(), message.hasAttachments());
     }

@@ -8,19 +8,26 @@ import dev.inboxes.domain.paging.PageLimits;
  */
 public final class PagingDocs {
 
-    /** The protocol, for the front page and each list operation's description. */
-    public static final String PROTOCOL = """
+    /** How to walk a list, step by step. */
+    public static final String STEPS = """
             Paging protocol:
             1. Call without `cursor`. The first page carries `total`: how many items match the query (a filtered \
             query counts at most\s""" + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " matches by default; beyond that, `total` "
             + "is that bound and the page says `\"total_exact\": false`).\n" + """
             2. If `has_more` is true, call again with `cursor` set to the page's `cursor` and the same filters (the \
             `Link` header with `rel="next"` is that URL, ready to use). `limit` may change between pages.
-            3. Stop when `has_more` is false; `cursor` is then null. Later pages omit `total`.
+            3. Stop when `has_more` is false; `cursor` is then null. Later pages omit `total`.""";
 
-            Every item that exists for the whole walk is returned exactly once, even while items are created and \
-            deleted. A cursor belongs to the account and the query that produced it: another query answers 400 \
-            `cursor-mismatch`, a damaged cursor 400 `invalid-cursor`.""";
+    /** What a walk of a list in a fixed order guarantees. */
+    public static final String EXACTLY_ONCE = "Every item that exists for the whole walk is returned exactly once, "
+            + "even while items are created and deleted.";
+
+    /** Whose a cursor is. */
+    public static final String CURSOR_SCOPE = "A cursor belongs to the account and the query that produced it: "
+            + "another query answers 400 `cursor-mismatch`, a damaged cursor 400 `invalid-cursor`.";
+
+    /** The protocol, for the front page and each list operation's description. */
+    public static final String PROTOCOL = STEPS + "\n\n" + EXACTLY_ONCE + " " + CURSOR_SCOPE;
 
     public static final String LIMIT = "Items per page, 1 to " + PageLimits.PROGRAMS_MAX_LIMIT + ".";
     public static final String LIMIT_MINIMUM = "1";

@@ -10,6 +10,8 @@ import dev.inboxes.domain.paging.InvalidCursorException;
 import dev.inboxes.domain.shared.DomainException;
 import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.shared.NotFoundException;
+import dev.inboxes.domain.wait.TooManyWaitsException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -18,8 +20,14 @@ public class DomainProblemMappers {
 
     @ServerExceptionMapper
     public Response domainFailure(DomainException e) {
-        return typeOf(e).response(e.getMessage());
+        Response problem = typeOf(e).response(e.getMessage());
+        return e instanceof TooManyWaitsException
+                ? Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, WAIT_RETRY_AFTER_SECONDS).build()
+                : problem;
     }
+
+    /** A place among an account's waits frees up when one of them returns: soon, but not at once. */
+    static final String WAIT_RETRY_AFTER_SECONDS = "5";
 
     /** Most specific first: the cursor failures are invalid arguments too. */
     static ProblemType typeOf(DomainException e) {
@@ -49,6 +57,9 @@ public class DomainProblemMappers {
         }
         if (e instanceof TooManyApiKeysException) {
             return ProblemType.TOO_MANY_API_KEYS;
+        }
+        if (e instanceof TooManyWaitsException) {
+            return ProblemType.TOO_MANY_WAITS;
         }
         return ProblemType.INTERNAL_ERROR; // a domain failure without a problem type is a bug here, not the caller's
     }

@@ -13,12 +13,28 @@ import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
+import dev.inboxes.domain.thread.ThreadService;
+import dev.inboxes.domain.thread.ThreadStore;
+import dev.inboxes.domain.wait.ArrivalStore;
+import dev.inboxes.domain.wait.WaitService;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Named;
 import jakarta.inject.Singleton;
+import jakarta.interceptor.Interceptor;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
 /**
@@ -28,6 +44,7 @@ import org.jboss.logging.Logger;
 public class DomainWiring {
 
     private static final Logger LOG = Logger.getLogger(DomainWiring.class);
+    private static final String WAIT_DEADLINES = "inboxes-wait-deadlines";
 
     @Produces
     @Singleton
@@ -81,6 +98,56 @@ public class DomainWiring {
     @Singleton
     MessageService messageService(MessageStore store, InboxService inboxes, CursorCodec cursors, Clock clock) {
         return new MessageService(store, inboxes, cursors, clock);
+    }
+
+    @Produces
+    @Singleton
+    ThreadService threadService(ThreadStore store, InboxService inboxes, CursorCodec cursors) {
+        return new ThreadService(store, inboxes, cursors);
+    }
+
+    /** The one thread that fires the deadlines of waits (it only hands them to the worker pool). */
+    @Produces
+    @Singleton
+    @Named(WAIT_DEADLINES)
+    ScheduledExecutorService waitDeadlines() {
+        return Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, WAIT_DEADLINES);
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    void stopWaitDeadlines(@Disposes @Named(WAIT_DEADLINES) ScheduledExecutorService deadlines) {
+        deadlines.shutdownNow();
+    }
+
+    /**
+     * Waits look on the application's worker pool, which they never hold while waiting. The number of waits in
+     * progress is the gauge {@code inboxes.waits.active}.
+     */
+    @Produces
+    @Singleton
+    WaitService waitService(ArrivalStore store, InboxService inboxes, CursorCodec cursors, ManagedExecutor worker,
+            @Named(WAIT_DEADLINES) ScheduledExecutorService deadlines, InboxesConfig config, MeterRegistry meters) {
+        WaitService waits = new WaitService(store, inboxes, cursors, worker, deadlines, config.waits().maxPerAccount(),
+                config.waits().maxTotal());
+        Gauge.builder("inboxes.waits.active", waits, WaitService::active)
+                .description("Waits for a message in progress on this replica").register(meters);
+        return waits;
+    }
+
+    /**
+     * When the replica starts to stop (readiness turns down), waits in progress return at once as timed out, each
+     * with its next: callers wait again, on a replica that stays, instead of holding this one's shutdown up.
+     */
+    void endWaitsOnShutdownDelay(@Observes ShutdownDelayInitiatedEvent event, WaitService waits) {
+        waits.close();
+    }
+
+    void endWaitsOnShutdown(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ShutdownEvent event,
+            WaitService waits) {
+        waits.close();
     }
 
     @Produces

@@ -40,6 +40,9 @@ public interface InboxesConfig {
     /** The MCP tools' results, as agents read them. */
     Mcp mcp();
 
+    /** Waits for a message ({@code wait_for_message}, {@code GET …/messages/wait}). */
+    Waits waits();
+
     interface Cursor {
 
         /**
@@ -119,5 +122,19 @@ public interface InboxesConfig {
          */
         @WithDefault("" + AgentSettings.DEFAULT_TOKEN_BUDGET)
         int tokenBudget();
+    }
+
+    interface Waits {
+
+        /**
+         * The most waits one account may have in progress on one replica; one more is refused ({@code 429}, a tool
+         * error) until one of them returns.
+         */
+        @WithDefault("100")
+        int maxPerAccount();
+
+        /** The most waits one replica holds, all accounts together. */
+        @WithDefault("10000")
+        int maxTotal();
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.InitializeResult;
@@ -13,17 +14,28 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
-/** An agent host's MCP session (the official MCP Java SDK over Streamable HTTP), counting its tool calls. */
+/**
+ * An agent host's MCP session (the official MCP Java SDK over Streamable HTTP), counting its tool calls and
+ * recording the progress notifications it receives.
+ */
 public final class Agent implements AutoCloseable {
+
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
     private final McpSyncClient client;
     private final InitializeResult initialized;
+    public final List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
     private int calls;
 
-    private Agent(McpSyncClient client) {
-        this.client = client;
-        this.initialized = client.initialize();
+    private Agent(String baseUrl, String apiKey, Duration requestTimeout) {
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(baseUrl)
+                .endpoint("/mcp").requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + apiKey))
+                .build();
+        client = McpClient.sync(transport).requestTimeout(requestTimeout).initializationTimeout(Duration.ofSeconds(20))
+                .progressConsumer(progress::add).build();
+        initialized = client.initialize();
     }
 
     /** A session with the in-test app. */
@@ -33,11 +45,12 @@ public final class Agent implements AutoCloseable {
 
     /** A session with the app at {@code baseUrl}, e.g. a packaged replica. */
     public static Agent connect(String baseUrl, String apiKey) {
-        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(baseUrl)
-                .endpoint("/mcp").requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + apiKey))
-                .build();
-        return new Agent(McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
-                .initializationTimeout(Duration.ofSeconds(20)).build());
+        return connect(baseUrl, apiKey, REQUEST_TIMEOUT);
+    }
+
+    /** Connected and initialized; calls time out after {@code requestTimeout}. */
+    public static Agent connect(String baseUrl, String apiKey, Duration requestTimeout) {
+        return new Agent(baseUrl, apiKey, requestTimeout);
     }
 
     public McpSyncClient client() {
@@ -50,10 +63,22 @@ public final class Agent implements AutoCloseable {
 
     /** Calls a tool, which must succeed. */
     public CallToolResult call(String tool, Map<String, Object> arguments) {
-        calls++;
-        CallToolResult result = client.callTool(new CallToolRequest(tool, arguments));
+        CallToolResult result = attempt(tool, arguments);
         assertThat(result.isError()).as("%s %s: %s", tool, arguments, result.content()).isFalse();
         return result;
+    }
+
+    /** Calls a tool, whatever the outcome: a tool error is a result too. */
+    public CallToolResult attempt(String tool, Map<String, Object> arguments) {
+        calls++;
+        return client.callTool(new CallToolRequest(tool, arguments));
+    }
+
+    /** A call with a progress token, so the server may report progress; any outcome. */
+    public CallToolResult callWithProgress(String tool, Map<String, Object> arguments, String progressToken) {
+        calls++;
+        return client.callTool(CallToolRequest.builder().name(tool).arguments(arguments)
+                .progressToken(progressToken).build());
     }
 
     /** The structured content of a successful call. */

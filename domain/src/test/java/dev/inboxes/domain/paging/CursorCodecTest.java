@@ -270,10 +270,52 @@ class CursorCodecTest {
         @Test
         void aTokenWithAnotherFormatVersionIsRefusedAsUnknownFormat() {
             byte[] bytes = Base64.getUrlDecoder().decode(token);
-            bytes[0] = 2;
+            bytes[0] = 3; // 1 is a keyset, 2 a sequence position
             String altered = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
 
             assertThat(invalidCursor(codec, altered, SCOPE)).hasMessageContaining("unknown format");
+        }
+    }
+
+    @Nested
+    class SequencePositions {
+
+        private final SequenceCursor position = new SequenceCursor((byte) 2, 41, 1_234_567, "thr_7fQ2xYz0123456789Abc");
+
+        @Test
+        void decodingAnEncodedSequencePositionReturnsExactlyTheSamePosition() {
+            for (SequenceCursor each : List.of(position, new SequenceCursor((byte) 0, 0, 0, "inb_1"),
+                    new SequenceCursor((byte) 1, Long.MAX_VALUE, Long.MAX_VALUE, "ünïcödé-\uD83D\uDCEC"))) {
+                String token = codec.encode(each, SCOPE);
+                assertThat(token).matches("[A-Za-z0-9_-]+");
+                assertThat(codec.decodeSequence(token, SCOPE)).isEqualTo(each);
+                assertThat(codecWith(SECRET_B, SECRET_A).decodeSequence(token, SCOPE)).as("after a rotation")
+                        .isEqualTo(each);
+            }
+        }
+
+        @Test
+        void aGenuineCursorOfTheOtherFormatIsACursorOfAnotherList() {
+            String sequence = codec.encode(position, SCOPE);
+            String keyset = codec.encode(POSITION, SCOPE);
+
+            assertThat(catchThrowable(() -> codec.decode(sequence, SCOPE))).isExactlyInstanceOf(CursorMismatchException.class);
+            assertThat(catchThrowable(() -> codec.decodeSequence(keyset, SCOPE)))
+                    .isExactlyInstanceOf(CursorMismatchException.class);
+            assertThat(catchThrowable(() -> codec.decodeSequence(sequence, new QueryScope("threads:inb_2",
+                    SCOPE.accountId(), SCOPE.filters())))).isExactlyInstanceOf(CursorMismatchException.class);
+        }
+
+        @Test
+        void everyAlteredByteOfASequencePositionIsRefused() {
+            byte[] bytes = Base64.getUrlDecoder().decode(codec.encode(position, SCOPE));
+            for (int i = 0; i < bytes.length; i++) {
+                byte[] altered = bytes.clone();
+                altered[i] ^= 0x01;
+                String token = Base64.getUrlEncoder().withoutPadding().encodeToString(altered);
+                assertThat(catchThrowable(() -> codec.decodeSequence(token, SCOPE))).as("byte %d", i)
+                        .isInstanceOf(InvalidCursorException.class);
+            }
         }
     }
 

@@ -5,6 +5,8 @@ import dev.inboxes.domain.account.ApiKeyStore;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.domain.thread.ThreadStore;
+import dev.inboxes.domain.wait.ArrivalStore;
 import org.junit.jupiter.api.Nested;
 
 /** The in-memory stores hold to the same contracts as the PostgreSQL stores. */
@@ -58,6 +60,35 @@ class InMemoryStoresTest {
 
         @Override
         protected MessageStore messages() {
+            return messages;
+        }
+
+        @Override
+        protected InboxStore inboxes() {
+            return inboxes;
+        }
+
+        @Override
+        protected String newAccount() {
+            return newAccountId();
+        }
+    }
+
+    @Nested
+    class Threads extends ThreadStoreContract {
+
+        @Override
+        protected MessageStore messages() {
+            return messages;
+        }
+
+        @Override
+        protected ThreadStore threads() {
+            return messages;
+        }
+
+        @Override
+        protected ArrivalStore arrivals() {
             return messages;
         }
 

@@ -30,6 +30,10 @@ public class InboxEntity {
     @Column(name = "message_count", insertable = false, updatable = false)
     public long messageCount;
 
+    /** Kept by a database trigger with every insert and delete of a thread; read-only here. */
+    @Column(name = "thread_count", insertable = false, updatable = false)
+    public long threadCount;
+
     static InboxEntity of(String accountId, Inbox inbox) {
         InboxEntity entity = new InboxEntity();
         entity.id = inbox.id();

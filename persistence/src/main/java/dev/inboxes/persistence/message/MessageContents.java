@@ -9,6 +9,7 @@ import dev.inboxes.domain.message.MessageDetail;
 import dev.inboxes.domain.message.NewAttachment;
 import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.message.StoreOutcome;
+import dev.inboxes.persistence.thread.ThreadKeeper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -23,6 +24,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.hibernate.Session;
@@ -37,22 +39,17 @@ import org.hibernate.Session;
 public class MessageContents {
 
     /**
-     * Stored only if the inbox exists in the account, and only once per inbox and dedupe key; the thread is the
-     * one of the most recent message of the inbox that the new message links to, else the new one.
+     * Stored only if the inbox exists in the account, and only once per inbox and dedupe key, with its arrival number
+     * and thread ({@link ThreadKeeper}).
      */
     private static final String INSERT_MESSAGE = """
             INSERT INTO messages (id, inbox_id, from_address, from_name, to_address, cc, reply_to, subject, preview,
                                   body, html, raw, sent_at, message_id_header, in_reply_to, message_references,
-                                  dedupe_key, has_attachments, received_at, thread_id)
-            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-                   COALESCE((SELECT m.thread_id FROM messages m WHERE m.inbox_id = i.id AND m.dedupe_key = ANY (?)
-                             ORDER BY m.received_at DESC LIMIT 1), ?)
+                                  dedupe_key, has_attachments, received_at, thread_id, inbox_seq)
+            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
             FROM inboxes i WHERE i.id = ? AND i.account_id = ?
             ON CONFLICT (inbox_id, dedupe_key) DO NOTHING
             RETURNING thread_id""";
-    private static final String IS_DUPLICATE = """
-            SELECT 1 FROM messages m JOIN inboxes i ON i.id = m.inbox_id
-            WHERE m.inbox_id = ? AND i.account_id = ? AND m.dedupe_key = ?""";
     private static final String INSERT_ATTACHMENT = """
             INSERT INTO attachments (id, message_id, position, filename, content_type, size, content_id, inline, content)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""";
@@ -80,18 +77,28 @@ public class MessageContents {
 
     List<StoreOutcome> insertAll(List<NewMessage> messages) {
         return session().doReturningWork(connection -> {
-            List<StoreOutcome> outcomes = new ArrayList<>(messages.size());
+            StoreOutcome[] outcomes = new StoreOutcome[messages.size()];
+            // Each delivery holds its inbox's row until commit (ThreadKeeper.advance): always taken in the same
+            // order, so two messages to the same inboxes never wait for each other in a circle.
+            Integer[] order = new Integer[messages.size()];
+            Arrays.setAll(order, i -> i);
+            Arrays.sort(order, Comparator.comparing(i -> messages.get(i).inboxId()));
             try (PreparedStatement insert = connection.prepareStatement(INSERT_MESSAGE)) {
-                for (NewMessage message : messages) {
-                    outcomes.add(insert(connection, insert, message));
+                for (int i : order) {
+                    outcomes[i] = insert(connection, insert, messages.get(i));
                 }
             }
-            return outcomes;
+            return List.of(outcomes);
         });
     }
 
     private static StoreOutcome insert(Connection connection, PreparedStatement insert, NewMessage message)
             throws SQLException {
+        Optional<Long> seq = ThreadKeeper.advance(connection, message);
+        if (seq.isEmpty()) {
+            return new StoreOutcome(StoreOutcome.Status.NO_INBOX, null);
+        }
+        String thread = ThreadKeeper.threadFor(connection, message);
         MessageContent content = message.content();
         int p = 0;
         insert.setString(++p, message.id());
@@ -112,8 +119,8 @@ public class MessageContents {
         insert.setString(++p, message.dedupeKey());
         insert.setBoolean(++p, !content.attachments().isEmpty());
         insert.setObject(++p, timestamp(message.receivedAt()), Types.TIMESTAMP_WITH_TIMEZONE);
-        insert.setArray(++p, connection.createArrayOf("text", content.threadLinks().toArray()));
-        insert.setString(++p, message.newThreadId());
+        insert.setString(++p, thread);
+        insert.setLong(++p, seq.get());
         insert.setString(++p, message.inboxId());
         insert.setString(++p, message.accountId());
         String threadId = null;
@@ -129,23 +136,12 @@ public class MessageContents {
             throw e;
         }
         if (threadId == null) {
-            return new StoreOutcome(isDuplicate(connection, message) ? StoreOutcome.Status.DUPLICATE
-                    : StoreOutcome.Status.NO_INBOX, null);
+            return new StoreOutcome(StoreOutcome.Status.DUPLICATE, null); // the inbox exists: advance found it
         }
         insertAttachments(connection, message);
+        ThreadKeeper.recordStored(connection, message, seq.get(), threadId);
         return StoreOutcome.stored(new Message(message.id(), message.inboxId(), content.from(), content.to(),
                 content.subject(), content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty()));
-    }
-
-    private static boolean isDuplicate(Connection connection, NewMessage message) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(IS_DUPLICATE)) {
-            query.setString(1, message.inboxId());
-            query.setString(2, message.accountId());
-            query.setString(3, message.dedupeKey());
-            try (ResultSet found = query.executeQuery()) {
-                return found.next();
-            }
-        }
     }
 
     private static void insertAttachments(Connection connection, NewMessage message) throws SQLException {

@@ -11,16 +11,40 @@ import java.util.function.UnaryOperator;
  * @param row       the select item building a row of alias {@code e}: the domain's record, e.g.
  *                  {@code new …Inbox(e.id, …)}, so no entity is managed (see {@link ListRows})
  * @param where     the list's condition for a given alias (the page uses {@code e}, a count subquery {@code c})
- * @param timeField the timestamp that, with {@code id}, orders the list newest first
+ * @param sortField the field that, with {@code id}, orders the list: a time (newest first) or a sequence number
  * @param counter   an HQL scalar subquery for an exact total (a maintained counter, or a count that is small by
- *                  construction), or {@code null} to count the matching rows, up to a bound. Unfiltered lists read a counter the database keeps in the same
+ *                  construction), or {@code null} to count the matching rows, up to a bound. Unfiltered lists
+ *                  read a counter the database keeps in the same
  *                  transaction as every insert and delete, instead of counting a million rows.
+ * @param order     which way the list runs: {@link Order#DESCENDING} (newest first) for most lists
  */
 public record KeysetQuery(String list, String entity, String row, UnaryOperator<String> where, Map<String, Object> parameters,
-                          String timeField, String counter) {
+                          String sortField, String counter, Order order) {
+
+    /** Which way a list runs by its sort field and id. */
+    public enum Order {
+        /** Newest (or latest) first: {@code (field, id) < (…)}, {@code order by field desc, id desc}. */
+        DESCENDING("<", "desc"),
+        /** Oldest first: {@code (field, id) > (…)}, {@code order by field asc, id asc}. */
+        ASCENDING(">", "asc");
+
+        final String after;
+        final String direction;
+
+        Order(String after, String direction) {
+            this.after = after;
+            this.direction = direction;
+        }
+    }
 
     public KeysetQuery {
         parameters = Map.copyOf(parameters);
+    }
+
+    /** A newest-first list. */
+    public KeysetQuery(String list, String entity, String row, UnaryOperator<String> where,
+            Map<String, Object> parameters, String sortField, String counter) {
+        this(list, entity, row, where, parameters, sortField, counter, Order.DESCENDING);
     }
 
     /**
@@ -31,7 +55,8 @@ public record KeysetQuery(String list, String entity, String row, UnaryOperator<
     String totalSubquery(long countUpTo) {
         return counter != null ? "(" + counter + ")"
                 : "(select count(*) from (select c.id as id from " + entity + " c where " + where.apply("c")
-                        + " order by c." + timeField + " desc, c.id desc limit " + countUpTo + ") counted)";
+                        + " order by c." + sortField + " " + order.direction + ", c.id " + order.direction
+                        + " limit " + countUpTo + ") counted)";
     }
 
     /** Whether the total comes from a counter, and so is exact whatever its size. */

@@ -20,9 +20,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Keyset paging on PostgreSQL, shared by every list, in one statement per page:
  * <ul>
- *   <li>the continuation predicate is the row-value comparison {@code (time, id) < (:afterAt, :afterId)},
- *       which PostgreSQL serves from the composite index {@code (owner, time DESC, id DESC)} (the expanded
- *       {@code OR} form scans and filters instead);</li>
+ *   <li>the continuation predicate is the row-value comparison {@code (time, id) < (:afterAt, :afterId)} (or
+ *       {@code >} for a list that runs oldest first), which PostgreSQL serves from the composite index
+ *       {@code (owner, time DESC, id DESC)} (the expanded {@code OR} form scans and filters instead);</li>
  *   <li>a first page reads its total as a scalar subquery of the same statement, so rows and total come from
  *       one snapshot without a transaction of their own (no BEGIN, SET TRANSACTION, COMMIT round trips);</li>
  *   <li>a counted total (a filtered list) stops counting past {@code inboxes.total-exact-up-to} matches and says
@@ -51,20 +51,34 @@ public class KeysetReader {
      * the number of rows matching the query.
      */
     public <T> Slice<T> read(KeysetQuery query, Class<T> rowType, Keyset after, int fetchSize, boolean withTotal) {
+        return read(query, rowType, after == null ? null : after.at(), after == null ? null : after.id(), fetchSize,
+                withTotal);
+    }
+
+    /**
+     * As {@link #read(KeysetQuery, Class, Keyset, int, boolean)}, for a list sorted by any field: rows strictly after
+     * the row whose sort field is {@code afterValue} and id {@code afterId} ({@code null}: from the start).
+     */
+    public <T> Slice<T> read(KeysetQuery query, Class<T> rowType, Object afterValue, String afterId, int fetchSize,
+            boolean withTotal) {
+        boolean continues = afterValue != null;
         StringBuilder hql = new StringBuilder("select ").append(query.row());
         if (withTotal) {
             // One more than the bound: seeing it tells that more rows match than are counted.
             hql.append(", ").append(query.totalSubquery(totalExactUpTo + 1));
         }
         hql.append(" from ").append(query.entity()).append(" e where ").append(query.where().apply("e"));
-        if (after != null) {
-            hql.append(" and (e.").append(query.timeField()).append(", e.id) < (:afterAt, :afterId)");
+        KeysetQuery.Order order = query.order();
+        if (continues) {
+            hql.append(" and (e.").append(query.sortField()).append(", e.id) ").append(order.after)
+                    .append(" (:afterAt, :afterId)");
         }
-        hql.append(" order by e.").append(query.timeField()).append(" desc, e.id desc");
+        hql.append(" order by e.").append(query.sortField()).append(' ').append(order.direction).append(", e.id ")
+                .append(order.direction);
         Query page = entityManager.createQuery(hql.toString()).setMaxResults(fetchSize);
         query.parameters().forEach(page::setParameter);
-        if (after != null) {
-            page.setParameter("afterAt", after.at()).setParameter("afterId", after.id());
+        if (continues) {
+            page.setParameter("afterAt", afterValue).setParameter("afterId", afterId);
         }
         Timer.Sample started = Timer.start(meters);
         List<?> results = page.getResultList();

@@ -22,7 +22,7 @@ class InboxQueriesTest {
         assertThat(query.where().apply("e")).isEqualTo("e.accountId = :accountId");
         assertThat(query.parameters()).isEqualTo(Map.of("accountId", ACCOUNT));
         assertThat(query.counter()).contains("inboxCount");
-        assertThat(query.timeField()).isEqualTo("createdAt");
+        assertThat(query.sortField()).isEqualTo("createdAt");
         assertThat(query.row()).startsWith("new dev.inboxes.domain.inbox.Inbox(");
     }
 

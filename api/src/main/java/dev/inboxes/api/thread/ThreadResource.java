@@ -1,0 +1,95 @@
+package dev.inboxes.api.thread;
+
+import dev.inboxes.api.InboxesApiDefinition;
+import dev.inboxes.api.paging.PageResponses;
+import dev.inboxes.api.paging.PagingDocs;
+import dev.inboxes.api.problem.Problem;
+import dev.inboxes.api.security.CurrentAccount;
+import dev.inboxes.domain.paging.PageLimits;
+import dev.inboxes.domain.paging.PageRequest;
+import dev.inboxes.domain.thread.ThreadService;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestResponse;
+
+@Path("/v1/inboxes/{inbox_id}/threads")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Threads")
+@SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
+@APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
+        content = @Content(mediaType = ThreadResource.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+public class ThreadResource {
+
+    static final String PROBLEM_JSON = "application/problem+json";
+
+    @Inject
+    ThreadService threads;
+
+    @Inject
+    CurrentAccount account;
+
+    @GET
+    @Operation(operationId = "listThreads", summary = "List an inbox's threads, latest activity first",
+            description = "Returns one page of the inbox's threads (conversations), the one that most recently "
+                    + "received a message first. A cursor belongs to its inbox.\n\n" + PagingDocs.STEPS + "\n\n"
+                    + ThreadPage.WALK + " " + PagingDocs.CURSOR_SCOPE)
+    @APIResponse(responseCode = "200", description = "One page of threads.",
+            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ThreadPage.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public RestResponse<ThreadPage> list(
+            @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
+            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
+                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
+                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
+            @Parameter(description = PagingDocs.CURSOR_PARAMETER) @QueryParam("cursor") String cursor,
+            @Context UriInfo uriInfo) {
+        var page = threads.list(account.id(), inboxId, PageRequest.parse(limit, cursor, PageLimits.PROGRAMS));
+        return PageResponses.ok(page, ThreadPage.fromDomain(page), uriInfo);
+    }
+
+    @GET
+    @Path("/{thread_id}/messages")
+    @Operation(operationId = "listThreadMessages", summary = "List a thread's messages, oldest first",
+            description = "Returns one page of the thread's messages in the order they were received, oldest first "
+                    + "(`received_at` ascending, ties by id ascending), as list rows (get a message for its whole "
+                    + "text). A cursor belongs to its thread.\n\n" + PagingDocs.PROTOCOL)
+    @APIResponse(responseCode = "200", description = "One page of the thread's messages.",
+            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ThreadMessagePage.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox, or no such thread in it, in this account.",
+            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    public RestResponse<ThreadMessagePage> messages(
+            @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
+            @Parameter(description = "Thread id, from the threads list or a message's thread_id.")
+            @PathParam("thread_id") String threadId,
+            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
+                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
+                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
+            @Parameter(description = PagingDocs.CURSOR_PARAMETER) @QueryParam("cursor") String cursor,
+            @Context UriInfo uriInfo) {
+        var page = threads.messages(account.id(), inboxId, threadId,
+                PageRequest.parse(limit, cursor, PageLimits.PROGRAMS));
+        return PageResponses.ok(page, ThreadMessagePage.fromDomain(page), uriInfo);
+    }
+}

@@ -1,0 +1,34 @@
+package dev.inboxes.mcp.thread;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.thread.ThreadMessage;
+import dev.inboxes.mcp.ExternalContent;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.time.Instant;
+
+/**
+ * A message of a thread as an agent reads it: the headers that matter and the beginning of its text, marked as
+ * external content.
+ *
+ * @param textCut true when the text is only its beginning (get_message returns the rest); absent otherwise
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
+public record AgentThreadMessage(
+        @JsonProperty(required = true) String id,
+        @JsonProperty(required = true) String from,
+        @JsonProperty(required = true) String to,
+        @JsonProperty(required = true) String subject,
+        @JsonProperty(value = "received_at", required = true) Instant receivedAt,
+        @JsonProperty(value = "has_attachments", required = true) boolean hasAttachments,
+        @JsonProperty(required = true) String text,
+        @JsonProperty("text_cut") Boolean textCut) {
+
+    static AgentThreadMessage fromDomain(ThreadMessage message) {
+        Message row = message.message();
+        return new AgentThreadMessage(row.id(), row.from(), row.to(), row.subject(), row.receivedAt(),
+                row.hasAttachments(), ExternalContent.mark(message.text()), message.textCut() ? Boolean.TRUE : null);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.inboxes.mcp.wait;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.message.MessageService;
+import dev.inboxes.domain.shared.DomainException;
+import dev.inboxes.domain.shared.NotFoundException;
+import dev.inboxes.domain.shared.StoreUnavailableException;
+import dev.inboxes.domain.wait.WaitOutcome;
+import dev.inboxes.domain.wait.WaitRequest;
+import dev.inboxes.domain.wait.WaitService;
+import dev.inboxes.mcp.CallerAccount;
+import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.ToolFailures;
+import io.quarkiverse.mcp.server.Cancellation;
+import io.quarkiverse.mcp.server.Progress;
+import io.quarkiverse.mcp.server.TextContent;
+import io.quarkiverse.mcp.server.Tool;
+import io.quarkiverse.mcp.server.ToolArg;
+import io.quarkiverse.mcp.server.ToolCallException;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * wait_for_message: the tool returns a {@link Uni} completed when the wait ends, so no worker thread is held while it
+ * waits. While waiting it tells a client that asked for progress (a progress token) how long it has waited, and it
+ * ends the wait when the client cancels the call or goes away.
+ */
+public class WaitTools {
+
+    static final String TIMEOUT_ARGUMENT = "timeout_seconds";
+    /** How often a waiting call sends a progress notification, when the client asked for them. */
+    static final int PROGRESS_EVERY_SECONDS = 5;
+    private static final long TICK_MILLIS = 1_000;
+
+    @Inject
+    WaitService waits;
+
+    @Inject
+    MessageService messages;
+
+    @Inject
+    CallerAccount caller;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    Vertx vertx;
+
+    @Inject
+    CurrentVertxRequest currentRequest;
+
+    @Tool(name = "wait_for_message", inputSchema = @Tool.InputSchema(generator = WaitInputSchema.class),
+            description = "Waits until the inbox receives a message, and returns it with the beginning of its text "
+                    + "(the first " + ExternalContent.TEXT_CHARACTERS + " characters; text_cut: true when there is "
+                    + "more, which get_message reads), as soon as it arrives: use it to wait for a verification code, "
+                    + "a reply or a report instead of listing messages again and again. Without since, it waits for a "
+                    + "message that arrives after the call; filter with from and subject (case-insensitive "
+                    + "substrings). It returns at the latest after timeout_seconds (default "
+                    + WaitRequest.DEFAULT_TIMEOUT_SECONDS + ", at most " + WaitRequest.MAX_TIMEOUT_SECONDS
+                    + ") with timed_out: true. Either way it returns next: call again with since = next to wait for "
+                    + "the following message, without missing or repeating one. With a progress token it reports "
+                    + "its progress every " + PROGRESS_EVERY_SECONDS + " seconds.\n"
+                    + "Returns {timed_out, message: {id, from, to, subject, received_at, thread_id, has_attachments, "
+                    + "text, text_cut?} or null, next}. " + ExternalContent.NOTICE,
+            outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class),
+            annotations = @Tool.Annotations(title = "Wait for a message", readOnlyHint = true,
+                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
+    @Blocking
+    Uni<ToolResponse> waitForMessage(
+            @ToolArg(name = "inbox_id", description = "The inbox to wait on, e.g. inb_7fQ2LmX0pZ9aK3vB8nTc.")
+            String inboxId,
+            @ToolArg(description = "Where to start: " + WaitRequest.SINCE_FORMS + ".", required = false) String since,
+            @ToolArg(name = TIMEOUT_ARGUMENT, description = "Seconds to wait at most, " + WaitRequest.MIN_TIMEOUT_SECONDS
+                    + " to " + WaitRequest.MAX_TIMEOUT_SECONDS + ". Default " + WaitRequest.DEFAULT_TIMEOUT_SECONDS
+                    + ".", required = false) String timeoutSeconds,
+            @ToolArg(description = "Only a message whose sender's address contains this, e.g. @github.com.",
+                    required = false) String from,
+            @ToolArg(description = "Only a message whose subject contains this, e.g. verification.", required = false)
+            String subject,
+            Progress progress,
+            Cancellation cancellation) {
+        String accountId = caller.id();
+        WaitRequest request = ToolFailures.asToolErrors(
+                () -> WaitRequest.parse(since, timeoutSeconds, TIMEOUT_ARGUMENT, from, subject));
+        CompletableFuture<WaitOutcome> wait = ToolFailures.asToolErrors(() -> waits.await(accountId, inboxId, request));
+        watch(wait, request, progress, cancellation);
+        return Uni.createFrom().completionStage(wait.thenApply(outcome -> respond(accountId, inboxId, outcome)))
+                .onFailure(CompletionException.class).transform(Throwable::getCause)
+                .onFailure(DomainException.class).transform(e -> new ToolCallException(e.getMessage()))
+                .onFailure(StoreUnavailableException.class).transform(e -> new ToolCallException(
+                        ToolFailures.UNAVAILABLE, e));
+    }
+
+    /**
+     * Once a second: ends the wait when the client cancelled the call or closed its connection, and every
+     * {@value #PROGRESS_EVERY_SECONDS} seconds reports progress to a client that gave a progress token.
+     */
+    private void watch(CompletableFuture<WaitOutcome> wait, WaitRequest request, Progress progress,
+            Cancellation cancellation) {
+        if (wait.isDone()) {
+            return;
+        }
+        RoutingContext context = currentRequest.getCurrent();
+        HttpServerResponse response = context == null ? null : context.response();
+        boolean reports = progress.token().isPresent();
+        long total = request.timeout().toSeconds();
+        AtomicInteger seconds = new AtomicInteger();
+        long timer = vertx.setPeriodic(TICK_MILLIS, tick -> {
+            int waited = seconds.incrementAndGet();
+            if (cancellation.check().isRequested() || response != null && response.closed()) {
+                wait.cancel(false);
+            } else if (reports && waited % PROGRESS_EVERY_SECONDS == 0 && waited < total) {
+                progress.notificationBuilder().setProgress(waited).setTotal(total)
+                        .setMessage("Waiting for a message: " + waited + " of " + total + " seconds")
+                        .build().sendAndForget();
+            }
+        });
+        wait.whenComplete((outcome, failure) -> vertx.cancelTimer(timer));
+    }
+
+    private ToolResponse respond(String accountId, String inboxId, WaitOutcome outcome) {
+        AgentWaitResult result;
+        String summary;
+        if (outcome.timedOut()) {
+            result = new AgentWaitResult(true, null, outcome.next());
+            summary = "No message arrived before the timeout. To keep waiting without missing one, call "
+                    + "wait_for_message again with since = next.";
+        } else {
+            Message row = outcome.message();
+            String text;
+            try {
+                text = messages.get(accountId, inboxId, row.id()).text();
+            } catch (NotFoundException deletedMeanwhile) {
+                text = null;
+            }
+            result = new AgentWaitResult(false, AgentWaitResult.ArrivedMessage.of(row, text), outcome.next());
+            summary = "A message arrived (id " + row.id() + "); its text is between the external-content markers"
+                    + (result.message().textCut() != null ? ", cut: get_message reads the rest" : "")
+                    + ". To wait for the next one, call wait_for_message with since = next.";
+        }
+        return new ToolResponse(false, List.of(new TextContent(json(result)), new TextContent(summary)), result, null);
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a wait result must serialize", e);
+        }
+    }
+}
