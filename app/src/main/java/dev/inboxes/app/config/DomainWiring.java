@@ -26,7 +26,6 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
-import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import jakarta.interceptor.Interceptor;
 import java.nio.file.Path;
@@ -34,6 +33,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import io.smallrye.common.annotation.Identifier;
 import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
 
@@ -106,10 +106,13 @@ public class DomainWiring {
         return new ThreadService(store, inboxes, cursors);
     }
 
-    /** The one thread that fires the deadlines of waits (it only hands them to the worker pool). */
+    /**
+     * The one thread that fires the deadlines of waits (it only hands them to the worker pool). Qualified, so the
+     * scheduler extension's default executor stays the only unqualified one.
+     */
     @Produces
     @Singleton
-    @Named(WAIT_DEADLINES)
+    @Identifier(WAIT_DEADLINES)
     ScheduledExecutorService waitDeadlines() {
         return Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, WAIT_DEADLINES);
@@ -118,7 +121,7 @@ public class DomainWiring {
         });
     }
 
-    void stopWaitDeadlines(@Disposes @Named(WAIT_DEADLINES) ScheduledExecutorService deadlines) {
+    void stopWaitDeadlines(@Disposes @Identifier(WAIT_DEADLINES) ScheduledExecutorService deadlines) {
         deadlines.shutdownNow();
     }
 
@@ -129,7 +132,7 @@ public class DomainWiring {
     @Produces
     @Singleton
     WaitService waitService(ArrivalStore store, InboxService inboxes, CursorCodec cursors, ManagedExecutor worker,
-            @Named(WAIT_DEADLINES) ScheduledExecutorService deadlines, InboxesConfig config, MeterRegistry meters) {
+            @Identifier(WAIT_DEADLINES) ScheduledExecutorService deadlines, InboxesConfig config, MeterRegistry meters) {
         WaitService waits = new WaitService(store, inboxes, cursors, worker, deadlines, config.waits().maxPerAccount(),
                 config.waits().maxTotal());
         Gauge.builder("inboxes.waits.active", waits, WaitService::active)
