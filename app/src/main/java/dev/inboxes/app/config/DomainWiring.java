@@ -6,6 +6,7 @@ import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.RecipientDirectory;
+import dev.inboxes.domain.message.MessageBodies;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.paging.CursorCodec;
@@ -53,6 +54,12 @@ public class DomainWiring {
     @Singleton
     MessageService messageService(MessageStore store, InboxService inboxes, CursorCodec cursors, Clock clock) {
         return new MessageService(store, inboxes, cursors, clock);
+    }
+
+    @Produces
+    @Singleton
+    MessageBodies messageBodies(MessageService messages, CursorCodec cursors) {
+        return new MessageBodies(messages, cursors);
     }
 
     @Produces

@@ -50,7 +50,7 @@ class McpToolContractTest {
     void theToolsAreListedWithDescriptionsThatTeachPaging() {
         client.when().toolsList(page -> {
             assertThat(page.tools()).extracting(ToolInfo::name).containsExactlyInAnyOrder(
-                    "list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "list_messages");
+                    "list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "list_messages", "get_message");
             for (String list : List.of("list_inboxes", "list_messages")) {
                 ToolInfo tool = page.findByName(list);
                 assertThat(tool.description()).contains("newest first", "total", "has_more", "cursor", "exactly once");
