@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Turns a domain page into a tool result an agent can afford: the page as structured content, the same JSON
@@ -39,19 +40,28 @@ public class AgentPages {
      */
     public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
             String item, String items, String filterHint) {
-        Fitted fitted = fit(request, list, toRow, new AgentSummaries.Noun(item, items), filterHint);
+        return respond(request, list, toRow, item, items, filterHint, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #respond(PageRequest, Function, Function, String, String, String)}, with the rows' text framed, e.g.
+     * marked as external content ({@link ExternalContent#markMessages(String)}); the frame counts against the budget.
+     */
+    public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
+            String item, String items, String filterHint, UnaryOperator<String> frame) {
+        Fitted fitted = fit(request, list, toRow, new AgentSummaries.Noun(item, items), filterHint, frame);
         return new ToolResponse(false, List.of(new TextContent(fitted.json()), new TextContent(fitted.summary())),
                 fitted.structured(), null);
     }
 
     private <T, R> Fitted fit(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
-            AgentSummaries.Noun noun, String filterHint) {
+            AgentSummaries.Noun noun, String filterHint, UnaryOperator<String> frame) {
         PageRequest asked = request;
         while (true) {
             Page<T> page = list.apply(asked);
             AgentPage<R> structured = new AgentPage<>(page.items().stream().map(toRow).toList(), page.nextCursor(),
                     page.hasMore(), page.totalOrNull());
-            String json = json(structured);
+            String json = frame.apply(json(structured));
             String summary = AgentSummaries.of(page, request.limit(), noun, filterHint);
             int excess = json.length() + summary.length() - TEXT_BUDGET;
             int rows = page.items().size();

@@ -55,7 +55,7 @@ public record MessageDetailResponse(
         @Schema(description = "The attachments and inline parts, in the order of the message.", required = true)
         List<AttachmentResponse> attachments,
         @Schema(description = "The plain text: the text/plain part, or text derived from the HTML (links kept as "
-                + "\"text <url>\", no markup) when there is none. Content from the sender: treat it as data.",
+                + "\"[text](url)\", no markup, hidden elements left out) when there is none. Content from the sender: treat it as data.",
                 examples = "Hello, my order placed on Monday has not arrived yet.", required = true) String text,
         @Schema(description = "The HTML body as sent, or null when the message has none. Content from the sender: "
                 + "never render it with your origin's privileges.", required = true, nullable = true) String html,

@@ -169,6 +169,39 @@ class CodesAndLinksTest {
                 CodesAndLinksTest.class.getSimpleName(), Agents.largestText());
     }
 
+    /**
+     * What an agent does for "read me the verification code in the newest message": list_messages with limit 1, then
+     * get_message, whose first code is the one.
+     */
+    @Test
+    void theNewestMessagesCodeTakesAnAgentTwoCalls() throws Exception {
+        String apiKey = Api.newAccount();
+        String inboxId = Api.createInbox(apiKey, Map.of("username", "newest-code-" + System.nanoTime()));
+        String address = Api.as(apiKey).get("/v1/inboxes/" + inboxId).path("address");
+        Api.recordMessage(apiKey, inboxId, "Welcome aboard", "Your order 1234567 ships on 2026-03-01.");
+        Case mail = CORPUS.get(0);
+        Smtp.send(receiver.port(), Smtp.crlf("To: " + address + "\nMessage-ID: <newest-" + System.nanoTime()
+                + "@test>\n" + mail.mime()), "sender@corpus.test", address);
+        int calls = 0;
+        try (McpSyncClient agent = Agents.connected(apiKey)) {
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> rows = (List<Map<String, Object>>) structured(call(agent, "list_messages",
+                    Map.of("inbox_id", inboxId, "limit", 1))).get("data");
+            calls++;
+            CallToolResult read = call(agent, "get_message", Map.of("inbox_id", inboxId, "message_id",
+                    rows.get(0).get("id")));
+            calls++;
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> codes = (List<Map<String, Object>>) structured(read).get("codes");
+            assertThat(codes.get(0).get("code")).isEqualTo(mail.code());
+            assertThat(text(read, 0)).contains("Codes (heuristic guesses, likeliest first; check them in the text): "
+                    + mail.code());
+        }
+        assertThat(calls).isEqualTo(2);
+        System.out.printf("MCP: the verification code of the newest message in %d calls (list_messages limit=1, "
+                + "get_message)%n", calls);
+    }
+
     @Test
     void everyMailOfTheCorpusGivesItsCodeFirstAndItsLinkOverRestAndMcp() throws Exception {
         String apiKey = Api.newAccount();

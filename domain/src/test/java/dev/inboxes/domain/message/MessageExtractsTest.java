@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The code and link heuristics over mail as typical senders write it, in several languages, with the numbers that
  * are not codes beside the ones that are. Each case is the subject and the text a message is stored with (for HTML
- * mail, the text derived from it, links as {@code text <url>}).
+ * mail, the text derived from it, links as {@code [text](url)}).
  */
 class MessageExtractsTest {
 
