@@ -6,6 +6,7 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Turns a domain page into a tool result an agent can afford: the page as structured content, the same page as
@@ -31,6 +32,8 @@ public class AgentPages {
     }
 
     /**
+     * A list that reads newest first, with no frame around its text.
+     *
      * @param request    the page the agent asked for
      * @param list       the service's list, asked again with a smaller limit when the page is over budget
      * @param toRow      the row an agent sees for one item
@@ -40,44 +43,29 @@ public class AgentPages {
      */
     public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
             String item, String items, String filterHint) {
-        return respond(request, list, toRow, item, items, filterHint, null);
+        return respond(request, list, toRow, Listing.of(item, items).filteredWith(filterHint));
     }
 
-    /**
-     * As {@link #respond(PageRequest, Function, Function, String, String, String)}, for a query with filters set.
-     *
-     * @param widenHint what to change when nothing matches, e.g. {@code use fewer words in q}; {@code null} when
-     *                  the agent set no filter
-     */
+    /** As {@link #respond(PageRequest, Function, Function, String, String, String)}, for any {@link Listing}. */
     public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
-            String item, String items, String filterHint, String widenHint) {
-        return respond(request, list, toRow, item, items, AgentSummaries.NEWEST_FIRST, filterHint, widenHint);
-    }
-
-    /**
-     * As {@link #respond(PageRequest, Function, Function, String, String, String, String)}, for a list in another
-     * order.
-     *
-     * @param order how the summary names the list's order, e.g. {@code oldest first}
-     */
-    public <T, R> ToolResponse respond(PageRequest request, Function<PageRequest, Page<T>> list, Function<T, R> toRow,
-            String item, String items, String order, String filterHint, String widenHint) {
-        AgentSummaries.Listing listing = new AgentSummaries.Listing(new AgentSummaries.Noun(item, items), order,
-                filterHint, widenHint);
+            Listing listing) {
+        AgentSummaries.Listing summarized = new AgentSummaries.Listing(
+                new AgentSummaries.Noun(listing.item(), listing.items()), listing.order(), listing.filterHint(),
+                listing.widenHint());
         PageRequest asked = request;
         while (true) {
             Page<T> page = list.apply(asked);
             AgentPage<R> structured = new AgentPage<>(page.items().stream().map(toRow).toList(), page.nextCursor(),
                     page.hasMore(), page.totalOrNull(), page.totalExactOrNull());
-            String summary = AgentSummaries.of(page, request.limit(), listing, budget.describe());
-            String pageText = text.render(structured);
+            String summary = AgentSummaries.of(page, request.limit(), summarized, budget.describe());
+            String pageText = listing.frame().apply(text.render(structured));
             double load = budget.load(pageText, summary);
             int rows = page.items().size();
             if (load <= 1) {
                 return AgentResults.response(structured, pageText, summary);
             }
             if (rows <= 1) {
-                return results.cut(structured, summary); // one row too large on its own
+                return results.cut(structured, summary, listing.frame()); // one row too large on its own
             }
             // Fewer rows in proportion to the excess (a little more, for the page's fixed part); the loop asks
             // again if that is still too many.
@@ -85,4 +73,38 @@ public class AgentPages {
         }
     }
 
+    /**
+     * How a list reads to an agent: what its summary calls the items, the order it runs in, the hints its summary
+     * gives, and the frame around its text (e.g. {@link ExternalContent#markMessages}), which counts against the
+     * budget.
+     *
+     * @param filterHint the list's filters, suggested when a first page is large; {@code null} when it has none
+     * @param widenHint  what to change when nothing matches, e.g. {@code use fewer words in q}; {@code null} when
+     *                   the agent set no filter
+     */
+    public record Listing(String item, String items, String order, String filterHint, String widenHint,
+                          UnaryOperator<String> frame) {
+
+        /** A newest-first list of these items, without hints or frame. */
+        public static Listing of(String item, String items) {
+            return new Listing(item, items, AgentSummaries.NEWEST_FIRST, null, null, UnaryOperator.identity());
+        }
+
+        /** @param order how the summary names the order, e.g. {@code oldest first} */
+        public Listing inOrder(String order) {
+            return new Listing(item, items, order, filterHint, widenHint, frame);
+        }
+
+        public Listing filteredWith(String filterHint) {
+            return new Listing(item, items, order, filterHint, widenHint, frame);
+        }
+
+        public Listing widenedBy(String widenHint) {
+            return new Listing(item, items, order, filterHint, widenHint, frame);
+        }
+
+        public Listing framedBy(UnaryOperator<String> frame) {
+            return new Listing(item, items, order, filterHint, widenHint, frame);
+        }
+    }
 }

@@ -5,6 +5,7 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * A tool result as agents get it: the structured content, its text ({@link AgentText}) and a summary line, within
@@ -33,13 +34,18 @@ public class AgentResults {
 
     /** The result with long values cut in its text until the text fits. */
     ToolResponse cut(Object structured, String summary) {
+        return cut(structured, summary, UnaryOperator.identity());
+    }
+
+    /** As {@link #cut(Object, String)}, with a frame around the text that counts against the budget. */
+    ToolResponse cut(Object structured, String summary, UnaryOperator<String> frame) {
         String said = summary + " Long values are cut short in this text (" + AgentText.CUT + " marks each cut) to "
                 + "stay within " + budget.describe() + "; structuredContent has them whole.";
         int longest = AgentPages.TEXT_BUDGET;
-        String cut = text.renderCut(structured, longest);
+        String cut = frame.apply(text.renderCut(structured, longest));
         while (!budget.fits(cut, said) && longest > SHORTEST_CUT) {
             longest = Math.max(SHORTEST_CUT, longest / 2);
-            cut = text.renderCut(structured, longest);
+            cut = frame.apply(text.renderCut(structured, longest));
         }
         return response(structured, cut, said);
     }

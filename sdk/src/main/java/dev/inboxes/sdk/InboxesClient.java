@@ -165,27 +165,32 @@ public final class InboxesClient {
     }
 
     /**
-     * Fetches one page of an inbox's messages, newest first.
+     * Fetches one page of an inbox's messages, newest first: all of them, or those matching {@code q}.
      *
-     * @param params limit and cursor; {@code null} for the first page of 50
+     * @param params limit, cursor and q; {@code null} for the first page of 50
+     * @throws CursorMismatchException the cursor belongs to another inbox or another q
      */
     public Page<Message> listMessagesPage(String inboxId, ListMessagesParams params) {
         ListMessagesParams p = params != null ? params : ListMessagesParams.builder().build();
-        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
+        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).add("q", p.q())
+                .toString();
         return ResponseReader.readPage(transport.send(ApiCall.get(messagesPath(inboxId) + query)), Message.class);
     }
 
     /**
-     * Every message of the inbox, fetched page by page as the iterable is consumed.
+     * Every message of the inbox (or every one matching the params' {@code q}), fetched page by page as the
+     * iterable is consumed.
      *
-     * @param params the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
-     * @return every message, newest first; nothing is requested before iteration starts
+     * @param params {@code q} and the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be
+     *               {@code null}
+     * @return every matching message, newest first; nothing is requested before iteration starts
      */
     public AutoPagingIterable<Message> iterateMessages(String inboxId, ListMessagesParams params) {
         requireInboxId(inboxId); // fail now, not at the first request
-        int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
+        ListMessagesParams first = params != null ? params : ListMessagesParams.builder().build();
+        int limit = autoPagingLimit(first.limit(), first.cursor());
         return new AutoPagingIterable<>(cursor -> listMessagesPage(inboxId,
-                ListMessagesParams.builder().limit(limit).cursor(cursor).build()));
+                first.toBuilder().limit(limit).cursor(cursor).build()));
     }
 
     /** @return every message of the inbox, newest first, read {@value #AUTO_PAGING_LIMIT} per request */
@@ -194,7 +199,8 @@ public final class InboxesClient {
     }
 
     /**
-     * Reads a whole message: headers, text and HTML bodies, attachments' descriptions.
+     * Reads a whole message: headers, text and HTML bodies, attachments' descriptions, and the one-time codes and
+     * links found in it by heuristics ({@link MessageDetail#codes()}, {@link MessageDetail#links()}).
      *
      * @throws NotFoundException no such inbox, or no such message in it, in this account
      */

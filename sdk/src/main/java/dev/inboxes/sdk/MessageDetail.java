@@ -21,6 +21,9 @@ import java.util.List;
  * @param references      the References message ids, oldest first
  * @param text            the plain text (derived from the HTML when the message has no text part)
  * @param html            the HTML body, or null
+ * @param codes           heuristic guesses at one-time codes, the likeliest first (at most 5); check them against
+ *                        the text
+ * @param links           heuristic: the text's links with their text, in the order of the text (at most 20)
  */
 public record MessageDetail(
         String id,
@@ -41,7 +44,34 @@ public record MessageDetail(
         @JsonProperty("has_attachments") boolean hasAttachments,
         List<Attachment> attachments,
         String text,
-        String html) {
+        String html,
+        List<Code> codes,
+        List<Link> links) {
+
+    /** Codes and links are never null (empty from a server that sends none). */
+    public MessageDetail {
+        codes = codes == null ? List.of() : List.copyOf(codes);
+        links = links == null ? List.of() : List.copyOf(links);
+    }
+
+    /**
+     * A guess at a one-time code (heuristic).
+     *
+     * @param code    what to type, e.g. {@code 482913}
+     * @param source  {@code subject} or {@code text}
+     * @param context the line around it
+     */
+    public record Code(String code, String source, String context) {
+    }
+
+    /**
+     * A link of the text (heuristic).
+     *
+     * @param text what the link said (its anchor text, or the words before it); may be empty
+     * @param url  the http(s) address
+     */
+    public record Link(String text, String url) {
+    }
 
     /**
      * An attachment's description.

@@ -131,6 +131,21 @@ final class UsageExamples {
                 ListMessagesParams.builder().limit(10).build());
     }
 
+    static void search(InboxesClient client, Inbox inbox) {
+        Page<Message> newest = client.listMessagesPage(inbox.id(),
+                ListMessagesParams.builder().q("verification code").limit(1).build());
+        for (Message row : newest.data()) {
+            MessageDetail message = client.getMessage(inbox.id(), row.id());
+            message.codes().stream().findFirst() // a heuristic guess: check it against message.text()
+                    .ifPresent(code -> System.out.println(code.code() + " from \"" + code.context() + "\""));
+            for (MessageDetail.Link link : message.links()) {
+                System.out.println(link.text() + " <" + link.url() + ">");
+            }
+        }
+        List<Message> fromGithub = client.iterateMessages(inbox.id(),
+                ListMessagesParams.builder().q("github").build()).toList();
+    }
+
     static void receivedMail(InboxesClient client, Inbox inbox) throws java.io.IOException {
         for (Message row : client.listMessages(inbox.id())) {
             MessageDetail message = client.getMessage(inbox.id(), row.id());

@@ -1,6 +1,9 @@
 package dev.inboxes.smtp;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -11,12 +14,20 @@ import org.jsoup.select.NodeVisitor;
 
 /**
  * Readable text from an HTML body, for messages without a text part: jsoup parses the HTML as a browser would;
- * this walk keeps the words, one paragraph or list item per line, and links as {@code text <url>}; scripts, styles
- * and markup disappear.
+ * this walk keeps the words, one paragraph or list item per line, and links as Markdown writes them,
+ * {@code [text](url)}, so where a link's text starts and ends stays known (a link without text is {@code <url>}, one
+ * whose text is its address stays as it is); scripts, styles
+ * and markup disappear, and so does what a reader never sees (elements hidden with {@code display:none},
+ * {@code visibility:hidden}, {@code mso-hide:all} or the {@code hidden} attribute): text hidden from people is
+ * where mail hides instructions meant for machines.
  */
 final class HtmlText {
 
     private static final Set<String> SKIPPED = Set.of("head", "script", "style", "noscript", "template", "title", "svg");
+    private static final Pattern HIDDEN_STYLE = Pattern.compile(
+            "(?i)(?:^|;)\\s*(?:display\\s*:\\s*none|visibility\\s*:\\s*hidden|mso-hide\\s*:\\s*all)\\b");
+    /** Characters of a link's text that Markdown would read as syntax. */
+    private static final Pattern MARKDOWN_TEXT = Pattern.compile("[\\\\\\[\\]]");
     private static final Set<String> BLOCKS = Set.of("p", "div", "section", "article", "header", "footer", "main",
             "aside", "nav", "table", "thead", "tbody", "tfoot", "tr", "ul", "ol", "dl", "dt", "dd", "blockquote", "pre",
             "h1", "h2", "h3", "h4", "h5", "h6", "form", "fieldset", "address", "figure", "figcaption", "center", "hr");
@@ -34,13 +45,15 @@ final class HtmlText {
     private static final class Walk implements NodeVisitor {
 
         private final StringBuilder out = new StringBuilder();
+        /** Where the text of each open link starts in {@code out}. */
+        private final Deque<Integer> anchors = new ArrayDeque<>();
         private int skipping;
         private int preformatted;
 
         @Override
         public void head(Node node, int depth) {
             if (skipping > 0) {
-                if (node instanceof Element element && SKIPPED.contains(element.normalName())) {
+                if (node instanceof Element element && isSkipped(element)) {
                     skipping++;
                 }
                 return;
@@ -49,8 +62,10 @@ final class HtmlText {
                 append(preformatted > 0 ? text.getWholeText() : collapse(text.getWholeText()));
             } else if (node instanceof Element element) {
                 String name = element.normalName();
-                if (SKIPPED.contains(name)) {
+                if (isSkipped(element)) {
                     skipping++;
+                } else if (name.equals("a") && isLink(href(element))) {
+                    anchors.push(out.length());
                 } else if (name.equals("br")) {
                     out.append('\n');
                 } else if (name.equals("li")) {
@@ -76,20 +91,20 @@ final class HtmlText {
             }
             String name = element.normalName();
             if (skipping > 0) {
-                if (SKIPPED.contains(name)) {
+                if (isSkipped(element)) {
                     skipping--;
                 }
                 return;
             }
             if (name.equals("a")) {
-                String href = element.attr("href").trim();
-                if (isLink(href) && !element.text().trim().equals(href) && !element.text().trim().equals(mailto(href))) {
-                    append(" <" + href + ">");
+                String href = href(element);
+                if (isLink(href) && !anchors.isEmpty()) {
+                    link(anchors.pop(), href);
                 }
             } else if (name.equals("img")) {
                 String alt = element.attr("alt").trim();
                 if (!alt.isEmpty()) {
-                    append("[" + collapse(alt) + "]");
+                    append(anchors.isEmpty() ? "[" + collapse(alt) + "]" : collapse(alt)); // a link's text as it is
                 }
             } else if (BLOCKS.contains(name) || name.equals("li")) {
                 if (name.equals("pre")) {
@@ -100,6 +115,51 @@ final class HtmlText {
                     out.append('\n'); // a blank line after paragraphs and headings
                 }
             }
+        }
+
+        /** Elements whose content is no text for the reader: scripts and styles, and what is hidden. */
+        private static boolean isSkipped(Element element) {
+            return SKIPPED.contains(element.normalName()) || element.hasAttr("hidden")
+                    || HIDDEN_STYLE.matcher(element.attr("style")).find();
+        }
+
+        /** The text written since {@code start}, the link's, as {@code [text](href)} on one line. */
+        private void link(int start, String href) {
+            String region = out.substring(start);
+            String label = collapse(region).strip();
+            if (label.equals(href) || label.equals(mailto(href))) {
+                return; // the address is its own text
+            }
+            int leading = 0;
+            while (leading < region.length() && Character.isWhitespace(region.charAt(leading))) {
+                leading++;
+            }
+            int trailing = region.length();
+            while (trailing > leading && Character.isWhitespace(region.charAt(trailing - 1))) {
+                trailing--;
+            }
+            out.setLength(start);
+            out.append(region, 0, leading);
+            if (label.isEmpty()) {
+                if (leading == 0 && out.length() > 0 && !Character.isWhitespace(out.charAt(out.length() - 1))) {
+                    out.append(' ');
+                }
+                out.append('<').append(href).append('>');
+            } else {
+                out.append('[').append(MARKDOWN_TEXT.matcher(label).replaceAll("\\\\$0")).append("](")
+                        .append(destination(href)).append(')');
+            }
+            out.append(region, trailing, region.length());
+        }
+
+        /** A link's address as Markdown takes it: in angle brackets when it holds brackets or spaces. */
+        private static String destination(String href) {
+            String safe = href.replace(" ", "%20").replace("<", "%3C").replace(">", "%3E");
+            return safe.indexOf('(') >= 0 || safe.indexOf(')') >= 0 ? "<" + safe + ">" : safe;
+        }
+
+        private static String href(Element element) {
+            return element.attr("href").trim();
         }
 
         private void append(String text) {

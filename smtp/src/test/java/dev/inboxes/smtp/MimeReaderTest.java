@@ -151,7 +151,7 @@ class MimeReaderTest {
 
                 Your code is 482913.
 
-                Or click here <https://example.com/verify?t=abc> & done.
+                Or [click here](https://example.com/verify?t=abc) & done.
 
                 - one
                 - two""");

@@ -9,6 +9,7 @@ import dev.inboxes.domain.wait.WaitService;
 import io.smallrye.common.annotation.Blocking;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -32,6 +33,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * {@code GET …/messages/wait}: an asynchronous response. The worker thread that checks the request returns as soon as
  * the wait is registered; the response is written when the wait ends, from whichever thread ends it.
  */
+// Its methods are read at run time by KnownRoutes, a native image included.
+@RegisterForReflection(fields = false)
 @Path("/v1/inboxes/{inbox_id}/messages/wait")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Messages")

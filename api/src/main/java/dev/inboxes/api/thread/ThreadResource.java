@@ -8,6 +8,7 @@ import dev.inboxes.api.security.CurrentAccount;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.thread.ThreadService;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -28,6 +29,8 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
+// Its methods are read at run time by KnownRoutes, a native image included.
+@RegisterForReflection(fields = false)
 @Path("/v1/inboxes/{inbox_id}/threads")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Threads")

@@ -9,6 +9,7 @@ import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.RecipientDirectory;
+import dev.inboxes.domain.message.MessageBodies;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.paging.CursorCodec;
@@ -151,6 +152,12 @@ public class DomainWiring {
     void endWaitsOnShutdown(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ShutdownEvent event,
             WaitService waits) {
         waits.close();
+    }
+
+    @Produces
+    @Singleton
+    MessageBodies messageBodies(MessageService messages, CursorCodec cursors) {
+        return new MessageBodies(messages, cursors);
     }
 
     @Produces

@@ -99,9 +99,11 @@ class GeneratedClientTest {
 
         MessagesApi messages = new MessagesApi(client);
         messages.recordMessage(created.getId(), new RecordMessageRequest().from("a@example.com").subject("Hi").text("Hello"));
-        MessagePage page = messages.listMessages(created.getId(), null, null);
+        MessagePage page = messages.listMessages(created.getId(), null, null, null);
         assertThat(page.getTotal()).isEqualTo(1);
         assertThat(page.getData().get(0).getPreview()).isEqualTo("Hello");
+        assertThat(messages.listMessages(created.getId(), null, null, "HELLO hi").getTotal()).isEqualTo(1);
+        assertThat(messages.listMessages(created.getId(), null, null, "hello bye").getTotal()).isZero();
 
         inboxes.deleteInbox(created.getId());
         ApiException gone = catchThrowableOfType(ApiException.class, () -> inboxes.getInbox(created.getId()));

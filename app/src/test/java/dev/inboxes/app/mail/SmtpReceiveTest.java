@@ -126,7 +126,7 @@ class SmtpReceiveTest {
 
         JsonPath whole = whole(inbox, onlyRow(inbox).getString("id"));
         assertThat(whole.getString("text")).isEqualTo("Welcome!\n\nYour verification code is 739204.\n\n"
-                + "Confirm my address <https://service.example/confirm?token=q1w2e3>");
+                + "[Confirm my address](https://service.example/confirm?token=q1w2e3)");
         assertThat(whole.getString("html")).contains("<strong>739204</strong>");
         assertThat(whole.getString("preview")).startsWith("Welcome!");
     }

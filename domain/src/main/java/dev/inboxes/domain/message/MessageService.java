@@ -14,6 +14,7 @@ import dev.inboxes.domain.shared.Timestamps;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The message use cases: record an inbound message, list an inbox's messages, read one whole (its raw bytes and
@@ -53,13 +54,24 @@ public final class MessageService {
 
     /** Pages of one inbox's messages; an unknown inbox is not found, even when it would be empty. */
     public Page<Message> list(String accountId, String inboxId, PageRequest request) {
-        inboxes.get(accountId, inboxId);
-        return pager.page(request, scope(accountId, inboxId),
-                (after, fetchSize, withTotal) -> store.page(inboxId, after, fetchSize, withTotal));
+        return list(accountId, inboxId, MessageFilter.NONE, request);
     }
 
+    /**
+     * Pages of one inbox's messages that match the filter; the total counts the matches. A cursor belongs to its
+     * filter (and inbox, and account).
+     */
+    public Page<Message> list(String accountId, String inboxId, MessageFilter filter, PageRequest request) {
+        inboxes.get(accountId, inboxId);
+        return pager.page(request, scope(accountId, inboxId, filter),
+                (after, fetchSize, withTotal) -> store.page(inboxId, filter, after, fetchSize, withTotal));
+    }
+
+    /** An id that cannot be a message id (NUL bytes, a megabyte of text…) is not found, without asking the store. */
     public MessageDetail get(String accountId, String inboxId, String messageId) {
-        return store.find(accountId, inboxId, messageId).orElseThrow(() -> notFound(accountId, inboxId, messageId));
+        Optional<MessageDetail> found = RandomIds.hasShape(Message.ID_PREFIX, messageId)
+                ? store.find(accountId, inboxId, messageId) : Optional.empty();
+        return found.orElseThrow(() -> notFound(accountId, inboxId, messageId));
     }
 
     /** The message as received (for a recorded message, the text composed when it was recorded). */
@@ -80,9 +92,9 @@ public final class MessageService {
         }
     }
 
-    /** A message list's cursor belongs to its inbox and account. */
-    private static QueryScope scope(String accountId, String inboxId) {
-        return new QueryScope("messages:" + inboxId, accountId, "");
+    /** A message list's cursor belongs to its inbox, account and filter. */
+    private static QueryScope scope(String accountId, String inboxId, MessageFilter filter) {
+        return new QueryScope("messages:" + inboxId, accountId, filter.canonical());
     }
 
     /** What makes a redelivery the same message: its Message-ID, else the digest of its raw bytes. */

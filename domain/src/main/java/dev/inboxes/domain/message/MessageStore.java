@@ -19,7 +19,15 @@ public interface MessageStore {
     List<StoreOutcome> insertAll(List<NewMessage> messages);
 
     /** One keyset slice of an inbox's messages, newest first; see {@code KeysetSource}. */
-    Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal);
+    default Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal) {
+        return page(inboxId, MessageFilter.NONE, after, fetchSize, withTotal);
+    }
+
+    /**
+     * One keyset slice of an inbox's messages that match the filter, newest first; the total counts the matches.
+     * See {@link MessageFilter} for what matches and {@code KeysetSource} for the slice.
+     */
+    Slice<Message> page(String inboxId, MessageFilter filter, Keyset after, int fetchSize, boolean withTotal);
 
     /** The whole message (without raw and attachment bytes), if it is in that inbox of that account. */
     Optional<MessageDetail> find(String accountId, String inboxId, String messageId);

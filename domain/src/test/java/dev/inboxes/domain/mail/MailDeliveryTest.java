@@ -6,6 +6,7 @@ import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
+import dev.inboxes.domain.message.MessageFilter;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.message.StoreOutcome;
@@ -117,7 +118,8 @@ class MailDeliveryTest {
         }
 
         @Override
-        public Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal) {
+        public Slice<Message> page(String inboxId, MessageFilter filter, Keyset after, int fetchSize,
+                boolean withTotal) {
             throw new UnsupportedOperationException();
         }
 

@@ -5,6 +5,7 @@ import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
+import dev.inboxes.domain.message.MessageFilter;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.message.NewAttachment;
 import dev.inboxes.domain.message.NewMessage;
@@ -26,6 +27,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -153,9 +155,18 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
     }
 
     @Override
-    public synchronized Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal) {
-        return new ListKeysetSource<>(ofInbox(inboxId).stream().map(Stored::row).toList())
-                .fetch(after, fetchSize, withTotal);
+    public synchronized Slice<Message> page(String inboxId, MessageFilter filter, Keyset after, int fetchSize,
+            boolean withTotal) {
+        return new ListKeysetSource<>(ofInbox(inboxId).stream().filter(stored -> matches(stored, filter))
+                .map(Stored::row).toList()).fetch(after, fetchSize, withTotal);
+    }
+
+    /** Each word a case-insensitive substring of the sender (address or name), the subject or the text. */
+    private static boolean matches(Stored stored, MessageFilter filter) {
+        MessageContent content = stored.message().content();
+        String searched = String.join("\n", content.from(), content.fromName() == null ? "" : content.fromName(),
+                content.subject(), content.text()).toLowerCase(Locale.ROOT);
+        return filter.words().stream().allMatch(searched::contains);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
+import dev.inboxes.domain.message.MessageFilter;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.message.NewAttachment;
@@ -181,5 +182,54 @@ public abstract class MessageStoreContract {
 
         assertThat(messages().page(inbox.id(), null, 10, true).rows()).isEmpty();
         assertThat(messages().page(inbox.id(), null, 10, true).total()).hasValue(0);
+    }
+
+    private static MessageContent searchable(String from, String fromName, String subject, String text) {
+        String raw = "Message-ID: " + newMessageId() + "\r\nSubject: x\r\n\r\nx\r\n";
+        return new MessageContent(from, fromName, "box@contract.test", null, null, subject, T0, newMessageId(), null,
+                List.of(), text, null, List.of(), raw.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private List<String> search(Inbox inbox, String q) {
+        return messages().page(inbox.id(), MessageFilter.parse(q), null, 100, false).rows().stream()
+                .map(Message::subject).toList();
+    }
+
+    /**
+     * Every word must be a case-insensitive substring of the sender (address or name), the subject or the text,
+     * wherever in the text it is (a word far beyond the first kilobytes too); LIKE's wildcards match themselves.
+     */
+    @Test
+    void searchFindsMessagesWhoseSenderSubjectOrTextHoldsEveryWord() {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        String far = "lorem ipsum dolor sit amet ".repeat(2_000); // 54,000 characters before the word
+        stored(account, inbox, searchable("noreply@github.com", "GitHub", "[GitHub] Please verify your device",
+                "Verification code: 482913"), T0);
+        stored(account, inbox, searchable("billing@shop.example", "Shop Billing", "Invoice 100% paid",
+                "Thanks for your order_42 with a\\backslash."), T0.plusSeconds(1));
+        stored(account, inbox, searchable("news@zeitung.example", "Zeitung", "Grüße aus ZÜRICH",
+                far + "Unsubscribe-token QUOKKA here."), T0.plusSeconds(2));
+        stored(account, newInbox(account), searchable("noreply@github.com", null, "Other inbox",
+                "Verification code: 1"), T0);
+
+        assertThat(search(inbox, "GITHUB")).containsExactly("[GitHub] Please verify your device");
+        assertThat(search(inbox, "github 482913")).as("words in different fields")
+                .containsExactly("[GitHub] Please verify your device");
+        assertThat(search(inbox, "github invoice")).as("every word must match").isEmpty();
+        assertThat(search(inbox, "shop billing")).as("the sender's name").containsExactly("Invoice 100% paid");
+        assertThat(search(inbox, "zürich")).as("case folding beyond ASCII").containsExactly("Grüße aus ZÜRICH");
+        assertThat(search(inbox, "quokka")).as("deep in a long text").containsExactly("Grüße aus ZÜRICH");
+        assertThat(search(inbox, "lorem quokka zeitung")).containsExactly("Grüße aus ZÜRICH");
+        assertThat(search(inbox, "100%")).containsExactly("Invoice 100% paid");
+        assertThat(search(inbox, "%")).as("% is a character, not a wildcard").containsExactly("Invoice 100% paid");
+        assertThat(search(inbox, "r_4")).as("_ is a character").containsExactly("Invoice 100% paid");
+        assertThat(search(inbox, "a\\b")).as("\\ is a character").containsExactly("Invoice 100% paid");
+        assertThat(search(inbox, "er_")).containsExactly("Invoice 100% paid");
+        assertThat(search(inbox, "o%d")).isEmpty();
+        assertThat(search(inbox, "ver")).hasSize(1);
+        assertThat(search(inbox, "")).hasSize(3);
+        assertThat(messages().page(inbox.id(), MessageFilter.parse("code"), null, 100, true).total()).hasValue(1);
+        assertThat(messages().page(inbox.id(), MessageFilter.parse("e"), null, 2, true).total()).hasValue(3);
     }
 }

@@ -68,8 +68,8 @@ public class InboxTools {
             String accountId = caller.id();
             InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
             return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
-                    request -> inboxes.list(accountId, filter, request), AgentInbox::fromDomain, "inbox", "inboxes",
-                    FILTERS, widenHint(filter));
+                    request -> inboxes.list(accountId, filter, request), AgentInbox::fromDomain,
+                    AgentPages.Listing.of("inbox", "inboxes").filteredWith(FILTERS).widenedBy(widenHint(filter)));
         });
     }
 

@@ -50,8 +50,8 @@ public class ThreadTools {
         return asToolErrors(() -> {
             String accountId = caller.id();
             return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
-                    request -> threads.list(accountId, inboxId, request), AgentThread::fromDomain, "thread", "threads",
-                    "latest activity first", null, null);
+                    request -> threads.list(accountId, inboxId, request), AgentThread::fromDomain,
+                    AgentPages.Listing.of("thread", "threads").inOrder("latest activity first"));
         });
     }
 
@@ -77,7 +77,8 @@ public class ThreadTools {
             String accountId = caller.id();
             return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
                     request -> threads.read(accountId, inboxId, threadId, request, ExternalContent.TEXT_CHARACTERS),
-                    AgentThreadMessage::fromDomain, "message", "messages", "oldest first", null, null);
+                    AgentThreadMessage::fromDomain,
+                    AgentPages.Listing.of("message", "messages").inOrder("oldest first"));
         });
     }
 }

@@ -3,6 +3,7 @@ package dev.inboxes.persistence.message;
 import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageDetail;
+import dev.inboxes.domain.message.MessageFilter;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.message.StoreOutcome;
@@ -15,6 +16,7 @@ import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,9 +72,12 @@ public class PostgresMessageStore implements MessageStore, PanacheRepositoryBase
     }
 
     @Override
-    public Slice<Message> page(String inboxId, Keyset after, int fetchSize, boolean withTotal) {
-        KeysetQuery query = new KeysetQuery("messages", "MessageEntity", ROW, alias -> alias + ".inboxId = :inboxId",
-                Map.of("inboxId", inboxId), "receivedAt", COUNTER);
+    public Slice<Message> page(String inboxId, MessageFilter filter, Keyset after, int fetchSize, boolean withTotal) {
+        Map<String, Object> parameters = new HashMap<>(MessageSearch.parameters(filter));
+        parameters.put("inboxId", inboxId);
+        KeysetQuery query = new KeysetQuery("messages", "MessageEntity", ROW,
+                alias -> alias + ".inboxId = :inboxId" + MessageSearch.condition(alias, filter), parameters,
+                "receivedAt", filter.isEmpty() ? COUNTER : null);
         return keysetReader.read(query, Message.class, after, fetchSize, withTotal);
     }
 }

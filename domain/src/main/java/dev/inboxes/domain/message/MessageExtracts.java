@@ -1,0 +1,411 @@
+package dev.inboxes.domain.message;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a reader of a message looks for first, found by heuristics in its subject and text: one-time codes (the
+ * digits or short code beside "code", "verification", "OTP", "passcode"… in a dozen languages, with order numbers,
+ * phone numbers, dates, prices and years set aside) and links with their text. Guesses, marked as such wherever
+ * they are shown: the text itself stays the truth.
+ *
+ * @param codes the likeliest first, at most {@value #MAX_CODES}
+ * @param links in the order of the text, each address once, at most {@value #MAX_LINKS} (links that look like
+ *              actions, such as verify, confirm or sign in, are kept first when there are more)
+ */
+public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) {
+
+    public static final int MAX_CODES = 5;
+    public static final int MAX_LINKS = 20;
+    public static final int CONTEXT_LENGTH = 100;
+    public static final int LINK_TEXT_LENGTH = 80;
+    /** Longer addresses are tracking payloads more than links; they stay in the text only. */
+    static final int MAX_URL_LENGTH = 2_048;
+
+    public static final MessageExtracts NONE = new MessageExtracts(List.of(), List.of());
+
+    public MessageExtracts {
+        codes = List.copyOf(codes);
+        links = List.copyOf(links);
+    }
+
+    /** Codes and links are looked for in the subject and this many first characters of the text. */
+    public static final int SCANNED_LENGTH = 200_000;
+
+    public static MessageExtracts of(String subject, String text) {
+        String scanned = text.length() > SCANNED_LENGTH ? cut(text, 0, SCANNED_LENGTH) : text;
+        return new MessageExtracts(Codes.find(subject, scanned), Links.find(scanned));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Codes
+
+    /** The one-time code heuristic. */
+    static final class Codes {
+
+        /** Words that announce a code, whole words in scripts with spaces; any occurrence in CJK text. */
+        private static final Pattern KEYWORD = Pattern.compile("(?iu)"
+                + "(?<![\\p{L}])(?:"
+                // English
+                + "codes?|passcodes?|pass code|one[- ]time(?: pass(?:word|code))?|otp|pin|2fa|mfa|two[- ]factor"
+                + "|verification|verify|verifying|authentication|authenticator|security code|temporary password"
+                // German, Dutch, Scandinavian
+                + "|bestätigungscode|sicherheitscode|verifizierungscode|anmeldecode|einmalcode|zugangscode"
+                + "|bestätigungs-code|einmalpasswort|verifizierung|bestätigung"
+                + "|verificatiecode|beveiligingscode|bevestigingscode|inlogcode|verificatie"
+                + "|kod|kode|koden|verifieringskod|bekräftelsekod|engångskod|sikkerhetskode|bekræftelseskode"
+                // Romance
+                + "|código|codigo|codice|vérification|verificación|verificação|verificacao|verifica|confirmación"
+                + "|mot de passe à usage unique|usage unique|contraseña temporal|senha"
+                // Slavic, Turkish
+                + "|kodu|doğrulama|dogrulama|weryfikacyjny|weryfikacji|jednorazowy|код|кода|подтверждения|проверочный"
+                + ")(?![\\p{L}])"
+                // CJK and Korean: no word boundaries
+                + "|認証コード|確認コード|認証番号|確認番号|ワンタイム|パスコード|コード"
+                + "|验证码|驗證碼|校验码|校驗碼|动态码|認證碼|认证码|确认码|確認碼|인증번호|인증 번호|인증코드|인증 코드|확인 코드|보안 코드");
+
+        /**
+         * Words that announce a number that is not a code: an order, an invoice, a phone, an account… A number
+         * right after one of these (with no other number between) is set aside.
+         */
+        private static final Pattern DECOY = Pattern.compile("(?iu)"
+                + "(?<![\\p{L}])(?:order(?: number| no\\.?)?|orders|bestellung|bestellnummer|commande|pedido|ordine"
+                + "|invoice|rechnung|facture|factura|fattura|receipt|quittung|ticket|case|ref|reference|referenz"
+                + "|référence|referencia|tracking|sendung|sendungsnummer|shipment|account|konto|compte|cuenta|conto"
+                + "|card|karte|carte|tarjeta|ending in|ends in|endet auf|phone|telefon|téléphone|teléfono|tel|fax|call"
+                + "|mobile|handy|zip|postal|postcode|plz|booking|buchung|réservation|reserva|customer|kunde|kundennummer"
+                + "|client|cliente|member|membership|id|no\\.|nr\\.|n°|nº|item|artikel|sku|model|version|build|room|flight"
+                + "|gate|seat|suite|apt|floor|street|st\\.|ave|road|strasse|straße|rue|calle|box|total|amount|betrag"
+                + "|montant|importe|price|preis|prix|precio|balance|guthaben|saldo|vat|tax)(?![\\p{L}])|[#№]");
+
+        /** Digits: 4 to 8, or two groups of 3–4 joined by one space or dash (123 456, 123-456), or G-123456. */
+        private static final Pattern DIGITS = Pattern.compile(
+                "(?<![\\p{L}\\p{N}_#/.,:+$€£¥\\\\-]|\\d[ -])(?:\\p{Lu}{1,3}-)?(\\d{3,4}[ -]\\d{3,4}|\\d{4,8})"
+                + "(?![\\p{L}\\p{N}_/%]|[.,:-]\\d|[ -]\\d)");
+
+        /** Short upper-case codes with at least one digit and one letter: 4 to 10 characters, one dash allowed. */
+        private static final Pattern ALPHANUMERIC = Pattern.compile(
+                "(?<![\\p{L}\\p{N}_#/.@-])([A-Z0-9]{2,8}(?:-[A-Z0-9]{2,8})?)(?![\\p{L}\\p{N}_/@]|[.-][A-Z0-9])");
+
+        /** Upper-case words that are not codes even with a digit in them. */
+        private static final Pattern NOT_A_CODE = Pattern.compile(
+                "(?:COVID|MP[34]|H26[45]|A[0-9]|B[0-9]|ISO[0-9]*|UTF-?8|USB[0-9-]*|HTTP[0-9]*|IPV[46]|4K|5G|[0-9]+(?:ST|ND|RD|TH|GB|MB|KB|TB|PX|MS|AM|PM)|[A-Z]+-19)");
+
+        /** Units and currencies right after a number: not a code. */
+        private static final Pattern UNIT_AFTER = Pattern.compile(
+                "(?iu)^ ?(?:€|\\$|£|¥|%|usd|eur|gbp|chf|jpy|sek|nok|dkk|pln|kr|zł|руб|円|元|px|kb|mb|gb|ms|km|kg|mi|lbs?|min|minutes?|hours?|days?|sec|seconds?|h\\b)");
+
+        /** Phone numbers: a +, parentheses or at least three groups, and 8 digits or more. */
+        private static final Pattern PHONE = Pattern.compile(
+                "(?:\\+\\d{1,3}[ .-]?)?(?:\\(\\d{1,4}\\)[ .-]?)?\\d{1,4}(?:[ .-]\\d{2,4}){1,4}");
+
+        /** Dates and times, in the usual orders. */
+        private static final Pattern DATE_OR_TIME = Pattern.compile(
+                "\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{1,2}:\\d{2}(?::\\d{2})?");
+
+        private static final Pattern URL_OR_ADDRESS = Pattern.compile("(?i)https?://\\S+|www\\.\\S+|\\S+@\\S+");
+
+        /** How far before a code its keyword may be ("Your verification code for Acme is: 123456"). */
+        private static final int BEFORE = 60;
+        /** How far after ("123456 is your code"). */
+        private static final int AFTER = 40;
+        /** Alphanumeric codes must be closer to their keyword: more upper-case words are not codes. */
+        private static final int ALPHANUMERIC_BEFORE = 30;
+        private static final int ALPHANUMERIC_AFTER = 20;
+        /** How far before a number a decoy word sets it aside ("Order no. 123456"). */
+        private static final int DECOY_BEFORE = 25;
+        /** A standalone line is short: the code alone, maybe with a label. */
+        private static final int STANDALONE_LINE = 24;
+
+        private Codes() {
+        }
+
+        static List<OneTimeCode> find(String subject, String text) {
+            boolean announced = KEYWORD.matcher(subject).find() || KEYWORD.matcher(text).find();
+            List<Candidate> candidates = new ArrayList<>();
+            collect(subject, OneTimeCode.SUBJECT, false, candidates);
+            collect(text, OneTimeCode.TEXT, announced, candidates);
+            Map<String, Candidate> best = new LinkedHashMap<>();
+            candidates.stream().sorted(Comparator.comparingInt(Candidate::score).reversed())
+                    .forEach(candidate -> best.putIfAbsent(candidate.code.code(), candidate));
+            return best.values().stream().limit(MAX_CODES).map(Candidate::code).toList();
+        }
+
+        private record Candidate(OneTimeCode code, int score) {
+        }
+
+        private static void collect(String source, String name, boolean announced, List<Candidate> into) {
+            boolean[] excluded = excludedSpans(source);
+            List<int[]> keywords = spans(KEYWORD, source);
+            List<int[]> decoys = spans(DECOY, source);
+            Matcher digits = DIGITS.matcher(source);
+            while (digits.find()) {
+                String written = digits.group(1);
+                String code = written.replace(" ", "").replace("-", "");
+                if (code.length() > 8 || isExcluded(excluded, digits.start(1), digits.end(1))
+                        || UNIT_AFTER.matcher(source).region(digits.end(1), source.length()).lookingAt()) {
+                    continue;
+                }
+                int score = score(source, digits.start(), digits.end(), keywords, decoys, BEFORE, AFTER, announced);
+                if (score > 0 && isYear(code) && !keywordRightBefore(source, digits.start(), keywords)) {
+                    score = 0; // © 2026, "in 2025": a year unless the keyword announces it
+                }
+                if (score > 0) {
+                    into.add(new Candidate(new OneTimeCode(code, name, context(source, digits.start(1), digits.end(1))),
+                            score + (code.length() >= 6 ? 2 : 0)));
+                }
+            }
+            Matcher alphanumeric = ALPHANUMERIC.matcher(source);
+            while (alphanumeric.find()) {
+                String code = alphanumeric.group(1);
+                String bare = code.replace("-", "");
+                if (bare.length() < 4 || bare.length() > 10 || bare.chars().noneMatch(Character::isDigit)
+                        || bare.chars().noneMatch(Character::isLetter) || NOT_A_CODE.matcher(code).matches()
+                        || isExcluded(excluded, alphanumeric.start(1), alphanumeric.end(1))) {
+                    continue;
+                }
+                int score = score(source, alphanumeric.start(), alphanumeric.end(), keywords, decoys,
+                        ALPHANUMERIC_BEFORE, ALPHANUMERIC_AFTER, announced && isAlone(source, alphanumeric.start(1),
+                                alphanumeric.end(1)));
+                if (score > 0) {
+                    into.add(new Candidate(new OneTimeCode(code, name, context(source, alphanumeric.start(1),
+                            alphanumeric.end(1))), score - 1));
+                }
+            }
+        }
+
+        /**
+         * How likely a code: the closer its keyword the higher; 0 when no keyword is near, or when the word right
+         * before it announces something else (an order, a phone…). A code alone on its line counts when the message
+         * announces a code anywhere ({@code announced}).
+         */
+        private static int score(String source, int start, int end, List<int[]> keywords, List<int[]> decoys,
+                int before, int after, boolean announced) {
+            int nearestBefore = Integer.MAX_VALUE;
+            int nearestAfter = Integer.MAX_VALUE;
+            for (int[] keyword : keywords) {
+                if (keyword[1] <= start && start - keyword[1] <= before) {
+                    nearestBefore = Math.min(nearestBefore, start - keyword[1]);
+                } else if (keyword[0] >= end && keyword[0] - end <= after) {
+                    nearestAfter = Math.min(nearestAfter, keyword[0] - end);
+                }
+            }
+            if (isDecoy(source, start, decoys, nearestBefore)) {
+                return 0;
+            }
+            if (nearestBefore != Integer.MAX_VALUE || nearestAfter != Integer.MAX_VALUE) {
+                return 100 - Math.min(nearestBefore, nearestAfter * 3 / 2);
+            }
+            return announced && isStandalone(source, start, end) ? 20 : 0;
+        }
+
+        /** A decoy word on the same line, nearer than the nearest keyword, with no digit between it and the number. */
+        private static boolean isDecoy(String source, int start, List<int[]> decoys, int keywordDistance) {
+            for (int[] decoy : decoys) {
+                if (decoy[1] <= start && start - decoy[1] <= DECOY_BEFORE && start - decoy[1] < keywordDistance
+                        && source.substring(decoy[1], start).chars().noneMatch(c -> Character.isDigit(c) || c == '\n')) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean keywordRightBefore(String source, int start, List<int[]> keywords) {
+            return keywords.stream().anyMatch(keyword -> keyword[1] <= start && start - keyword[1] <= 15);
+        }
+
+        private static boolean isYear(String code) {
+            if (code.length() != 4) {
+                return false;
+            }
+            int value = Integer.parseInt(code);
+            return value >= 1900 && value <= 2099;
+        }
+
+        /** Whether the code is all its line holds. */
+        private static boolean isAlone(String source, int start, int end) {
+            return line(source, start, end).equals(source.substring(start, end));
+        }
+
+        private static String line(String source, int start, int end) {
+            int lineStart = source.lastIndexOf('\n', start - 1) + 1;
+            int lineEnd = source.indexOf('\n', end);
+            return source.substring(lineStart, lineEnd < 0 ? source.length() : lineEnd).strip();
+        }
+
+        private static boolean isStandalone(String source, int start, int end) {
+            return line(source, start, end).length() <= STANDALONE_LINE;
+        }
+
+        /** Where no code is looked for: addresses and links, phone numbers, dates and times. */
+        private static boolean[] excludedSpans(String source) {
+            boolean[] excluded = new boolean[source.length() + 1];
+            for (Pattern pattern : List.of(URL_OR_ADDRESS, DATE_OR_TIME)) {
+                for (int[] span : spans(pattern, source)) {
+                    java.util.Arrays.fill(excluded, span[0], span[1], true);
+                }
+            }
+            for (int[] span : spans(PHONE, source)) {
+                String phone = source.substring(span[0], span[1]);
+                long digits = phone.chars().filter(Character::isDigit).count();
+                long groups = phone.split("[ .()-]+").length;
+                if (digits >= 8 && (phone.startsWith("+") || phone.contains("(") || groups >= 3)) {
+                    java.util.Arrays.fill(excluded, span[0], span[1], true);
+                }
+            }
+            return excluded;
+        }
+
+        private static boolean isExcluded(boolean[] excluded, int start, int end) {
+            for (int i = start; i < end; i++) {
+                if (excluded[i]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static List<int[]> spans(Pattern pattern, String source) {
+            List<int[]> spans = new ArrayList<>();
+            Matcher matcher = pattern.matcher(source);
+            while (matcher.find()) {
+                spans.add(new int[] {matcher.start(), matcher.end()});
+            }
+            return spans;
+        }
+
+        /** The line around {@code [start, end)}, cut to {@value #CONTEXT_LENGTH} characters centred on it. */
+        private static String context(String source, int start, int end) {
+            int lineStart = source.lastIndexOf('\n', start - 1) + 1;
+            int lineEnd = source.indexOf('\n', end);
+            lineEnd = lineEnd < 0 ? source.length() : lineEnd;
+            int room = Math.max(0, CONTEXT_LENGTH - (end - start)) / 2;
+            int from = Math.max(lineStart, start - room);
+            int to = Math.min(lineEnd, end + room);
+            return cut(source, from, to).replaceAll("\\s+", " ").strip();
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Links
+
+    /** The link heuristic. */
+    static final class Links {
+
+        /**
+         * {@code [text](url)} (or {@code [text](<url>)}), as text derived from HTML writes links, its text's brackets
+         * escaped; {@code <url>}; or a bare address.
+         */
+        private static final Pattern LINK = Pattern.compile("\\[((?:\\\\.|[^\\\\\\]\\n]){1,200})]\\("
+                + "(?:<(https?://[^<>\\n]+)>|(https?://[^\\s()<>]+(?:\\([^\\s()<>]*\\)[^\\s()<>]*)*))\\)"
+                + "|<(https?://[^\\s<>]+)>|(https?://[^\\s<>\"'\\[\\]]+)", Pattern.CASE_INSENSITIVE);
+        private static final Pattern ESCAPED = Pattern.compile("\\\\(.)");
+        /** Punctuation that ends a sentence rather than the address it follows. */
+        private static final String TRAILING = ".,;:!?'\")]}";
+        /** Links with these words are what mail asks its reader to do: kept first when there are many. */
+        private static final Pattern ACTION = Pattern.compile("(?iu)verif|confirm|activat|reset|sign[ -]?in|log[ -]?in"
+                + "|magic|password|passwort|invite|invitation|accept|approve|join|unsubscribe|abmelden|désinscri"
+                + "|bestätig|anmeld|download|track|view|open|continue|get started|set up|setup");
+
+        private Links() {
+        }
+
+        static List<MessageLink> find(String text) {
+            Map<String, Found> byUrl = new LinkedHashMap<>();
+            Matcher matcher = LINK.matcher(text);
+            int previousEnd = 0;
+            while (matcher.find()) {
+                String url;
+                String label;
+                if (matcher.group(1) != null) {
+                    url = matcher.group(2) != null ? matcher.group(2) : matcher.group(3);
+                    label = ESCAPED.matcher(matcher.group(1)).replaceAll("$1");
+                } else {
+                    url = matcher.group(4) != null ? matcher.group(4) : trimTrailing(matcher.group(5));
+                    label = before(text, matcher.start(), previousEnd);
+                }
+                previousEnd = matcher.end();
+                if (url.length() > MAX_URL_LENGTH || url.length() <= "https://".length()) {
+                    continue;
+                }
+                String clean = label(label);
+                Found known = byUrl.get(url);
+                if (known == null) {
+                    byUrl.put(url, new Found(byUrl.size(), new MessageLink(clean, url)));
+                } else if (known.link.text().isEmpty() && !clean.isEmpty()) {
+                    byUrl.put(url, new Found(known.position, new MessageLink(clean, url)));
+                }
+            }
+            List<Found> found = new ArrayList<>(byUrl.values());
+            if (found.size() > MAX_LINKS) {
+                found.sort(Comparator.comparing((Found link) -> !isAction(link.link)).thenComparingInt(Found::position));
+                found = new ArrayList<>(found.subList(0, MAX_LINKS));
+                found.sort(Comparator.comparingInt(Found::position));
+            }
+            return found.stream().map(Found::link).toList();
+        }
+
+        private record Found(int position, MessageLink link) {
+        }
+
+        private static boolean isAction(MessageLink link) {
+            return ACTION.matcher(link.text()).find() || ACTION.matcher(link.url()).find();
+        }
+
+        /** The words before the link on its line, after the previous link; else the line above when short. */
+        private static String before(String text, int start, int previousEnd) {
+            int lineStart = text.lastIndexOf('\n', start - 1) + 1;
+            String same = text.substring(Math.max(lineStart, Math.min(previousEnd, start)), start);
+            if (!label(same).isEmpty()) {
+                return same;
+            }
+            if (lineStart < 2 || lineStart <= previousEnd) {
+                return "";
+            }
+            int previousLineStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+            String above = text.substring(Math.max(previousLineStart, previousEnd), lineStart - 1);
+            return above.strip().length() <= LINK_TEXT_LENGTH ? above : "";
+        }
+
+        /** A label on one line, without the punctuation that introduces a link, at most {@value #LINK_TEXT_LENGTH}. */
+        private static String label(String raw) {
+            String label = raw.replaceAll("\\s+", " ").strip();
+            label = label.replaceAll("[\\s:：\\-–—>»→(]+$", "").strip();
+            if (label.length() > LINK_TEXT_LENGTH) {
+                int from = label.length() - LINK_TEXT_LENGTH;
+                int space = label.indexOf(' ', from);
+                label = cut(label, space > 0 && space < label.length() - 1 ? space + 1 : from, label.length()).strip();
+            }
+            return label;
+        }
+
+        private static String trimTrailing(String url) {
+            int end = url.length();
+            while (end > 0 && TRAILING.indexOf(url.charAt(end - 1)) >= 0) {
+                char last = url.charAt(end - 1);
+                // A closing bracket that the address itself opened stays: https://en.wikipedia.org/wiki/Foo_(bar)
+                if (last == ')' && url.lastIndexOf('(', end - 1) > url.indexOf("://")) {
+                    break;
+                }
+                end--;
+            }
+            return url.substring(0, end);
+        }
+    }
+
+    /** {@code source[from, to)} moved inwards rather than split a surrogate pair. */
+    static String cut(String source, int from, int to) {
+        if (from > 0 && from < source.length() && Character.isLowSurrogate(source.charAt(from))) {
+            from++;
+        }
+        if (to > from && to < source.length() && Character.isLowSurrogate(source.charAt(to))) {
+            to--;
+        }
+        return source.substring(from, Math.max(from, to));
+    }
+}

@@ -1,0 +1,146 @@
+package dev.inboxes.domain.message;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.inboxes.domain.inbox.CreateInbox;
+import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.paging.CursorCodec;
+import dev.inboxes.domain.paging.CursorKeys;
+import dev.inboxes.domain.shared.InvalidArgumentException;
+import dev.inboxes.domain.shared.NotFoundException;
+import dev.inboxes.domain.testing.InMemoryInboxStore;
+import dev.inboxes.domain.testing.InMemoryMessageStore;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class MessageBodiesTest {
+
+    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
+    private static final String OTHER_ACCOUNT = "acc_Zz9Yy8Xx7Ww6Vv5Uu4Tt";
+
+    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
+    private final CursorCodec cursors =
+            new CursorCodec(CursorKeys.of("message-bodies-test-secret-0123456789abcdef", List.of()));
+    private final Clock clock = Clock.fixed(Instant.parse("2026-11-29T21:48:33Z"), ZoneOffset.UTC);
+    private final InboxService inboxes = new InboxService(inboxStore, cursors, "mail.example.com", clock);
+    private final MessageService messages = new MessageService(new InMemoryMessageStore(inboxStore), inboxes, cursors,
+            clock);
+    private final MessageBodies bodies = new MessageBodies(messages, cursors);
+    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("reader", null), null).inbox();
+
+    private Message record(String text) {
+        return messages.record(ACCOUNT, inbox.id(), RecordMessage.of("news@example.com", null, "News", text));
+    }
+
+    /** Reads the whole text in parts of at most {@code maxLength} characters, as an agent would. */
+    private List<BodyPart> readAll(Message message, int maxLength) {
+        List<BodyPart> parts = new ArrayList<>();
+        String cursor = null;
+        do {
+            BodyPart part = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), cursor), maxLength);
+            assertThat(part.text().length()).as("at most the budget, or one whole character")
+                    .isLessThanOrEqualTo(Math.max(maxLength, 2));
+            parts.add(part);
+            cursor = part.nextCursor();
+        } while (cursor != null);
+        return parts;
+    }
+
+    @Test
+    void partsJoinToTheWholeTextAndEndAfterParagraphs() {
+        StringBuilder text = new StringBuilder();
+        List<String> paragraphs = new ArrayList<>();
+        Random random = new Random(13);
+        for (int i = 0; i < 200; i++) {
+            String paragraph = "Paragraph " + i + ": " + "lorem ipsum ".repeat(10 + random.nextInt(30)).strip() + ".";
+            paragraphs.add(paragraph);
+            text.append(paragraph).append("\n\n");
+        }
+        Message message = record(text.toString());
+
+        List<BodyPart> parts = readAll(message, 3_000);
+
+        assertThat(String.join("", parts.stream().map(BodyPart::text).toList())).isEqualTo(text.toString());
+        for (BodyPart part : parts) {
+            assertThat(part.text()).as("a part ends after a paragraph").endsWith("\n\n");
+            assertThat(part.length()).isEqualTo(text.length());
+        }
+        for (int i = 1; i < parts.size(); i++) {
+            assertThat(parts.get(i).start()).isEqualTo(parts.get(i - 1).end());
+        }
+        assertThat(parts.get(parts.size() - 1).hasMore()).isFalse();
+    }
+
+    @Test
+    void withoutParagraphsAPartEndsAfterALineThenAfterAWordThenAnywhereButInsideASurrogatePair() {
+        assertThat(MessageBodies.end("a".repeat(15) + "\n" + "b c".repeat(30), 0, 20)).isEqualTo(16);
+        assertThat(MessageBodies.end("a".repeat(16) + " " + "b".repeat(30), 0, 20)).isEqualTo(17);
+        assertThat(MessageBodies.end("a".repeat(5) + "\n" + "b".repeat(30), 0, 20))
+                .as("a line end too far back (over a quarter of the part) is not worth it").isEqualTo(20);
+        assertThat(MessageBodies.end("x".repeat(50), 0, 20)).isEqualTo(20);
+        String emoji = "\uD83D\uDE00".repeat(30);
+        assertThat(MessageBodies.end(emoji, 0, 21)).isEqualTo(20);
+        assertThat(MessageBodies.end(emoji, 0, 1)).as("a pair is never split, even for a budget of one").isEqualTo(2);
+        assertThat(MessageBodies.end("short", 0, 20)).isEqualTo(5);
+        assertThat(MessageBodies.end("", 0, 20)).isZero();
+    }
+
+    @Test
+    void surrogatePairsAndOddBudgetsLoseNoCharacter() {
+        String text = "a\uD83D\uDE00b\n\n".repeat(2_000) + "end";
+        Message message = record(text);
+        for (int budget : new int[] {1, 2, 3, 7, 100, 4_999}) {
+            List<BodyPart> parts = readAll(message, budget);
+            String joined = String.join("", parts.stream().map(BodyPart::text).toList());
+            assertThat(joined).isEqualTo(text);
+            for (BodyPart part : parts) {
+                assertThat(Character.isHighSurrogate(part.text().charAt(part.text().length() - 1))).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void anEmptyTextIsOnePart() {
+        BodyPart part = bodies.part(bodies.read(ACCOUNT, inbox.id(), record("").id(), null), 100);
+        assertThat(part.text()).isEmpty();
+        assertThat(part.hasMore()).isFalse();
+    }
+
+    @Test
+    void aBodyCursorBelongsToItsMessageAndAccount() {
+        Message message = record("x".repeat(500));
+        Message other = record("y".repeat(500));
+        String cursor = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), null), 100).nextCursor();
+
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), other.id(), cursor))
+                .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("another message")
+                .hasMessageContaining("Omit body_cursor");
+        assertThatThrownBy(() -> bodies.read(OTHER_ACCOUNT, inbox.id(), message.id(), cursor))
+                .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("another account");
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), cursor.substring(1)))
+                .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("malformed");
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), "\u0000\uD800" + "A".repeat(5000)))
+                .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("body_cursor");
+        assertThat(bodies.read(ACCOUNT, inbox.id(), message.id(), "  ").start()).as("blank: from the start").isZero();
+        assertThat(bodies.read(ACCOUNT, inbox.id(), message.id(), cursor).start()).isEqualTo(100);
+    }
+
+    @Test
+    void aMissingMessageIsNotFoundWithOrWithoutCursor() {
+        Message message = record("x".repeat(500));
+        String cursor = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), null), 100).nextCursor();
+        messages.delete(ACCOUNT, inbox.id(), message.id());
+
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), cursor))
+                .isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), null))
+                .isInstanceOf(NotFoundException.class);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.inboxes.mcp.message;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.inboxes.mcp.ExternalContent;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A message as {@code get_message} gives it to an agent: the headers that matter, the attachments' descriptions, the
+ * codes and links found in it (with the first part only), and one part of its text, marked as external content.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
+public record AgentMessageDetail(
+        @JsonProperty(required = true) String id,
+        @JsonProperty(value = "inbox_id", required = true) String inboxId,
+        @JsonProperty(value = "thread_id", required = true) String threadId,
+        @JsonProperty(required = true) @JsonPropertyDescription("The sender's address.") String from,
+        @JsonProperty("from_name") String fromName,
+        @JsonProperty(required = true) String to,
+        String cc,
+        @JsonProperty("reply_to") String replyTo,
+        @JsonProperty(required = true) String subject,
+        @JsonProperty("sent_at") @JsonPropertyDescription("The Date header: the sender's clock.") Instant sentAt,
+        @JsonProperty(value = "received_at", required = true) Instant receivedAt,
+        @JsonProperty("in_reply_to") String inReplyTo,
+        @JsonProperty(value = "attachment_count", required = true) int attachmentCount,
+        @JsonProperty(required = true) @JsonPropertyDescription("The first attachments' descriptions; their bytes are "
+                + "at the REST API.") List<Attachment> attachments,
+        @JsonPropertyDescription("Heuristic guesses at one-time codes, the likeliest first: check them against the "
+                + "text. With the first part only.") List<Code> codes,
+        @JsonPropertyDescription("Heuristic: the message's links with their text. With the first part only.")
+        List<Link> links,
+        @JsonProperty(required = true) Body body,
+        @JsonProperty(value = "has_more_body", required = true)
+        @JsonPropertyDescription("Whether the text goes on after this part.") boolean hasMoreBody,
+        @JsonProperty(value = "body_cursor", required = true)
+        @JsonInclude(JsonInclude.Include.ALWAYS)
+        @JsonPropertyDescription("Pass it back as body_cursor for the next part; null when has_more_body is false.")
+        String bodyCursor) {
+
+    /** An attachment's description. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Attachment(
+            @JsonProperty(required = true) String id,
+            String filename,
+            @JsonProperty(value = "content_type", required = true) String contentType,
+            @JsonProperty(required = true) long size,
+            @JsonProperty(required = true) boolean inline) {
+    }
+
+    /** A guess at a one-time code. */
+    public record Code(
+            @JsonProperty(required = true) @JsonPropertyDescription("What to type.") String code,
+            @JsonProperty(required = true) @JsonPropertyDescription("subject or text") String source,
+            @JsonProperty(required = true) @JsonPropertyDescription("The line around it.") String context) {
+    }
+
+    /** A link and its text. */
+    public record Link(
+            @JsonProperty(required = true) String text,
+            @JsonProperty(required = true) String url) {
+    }
+
+    /** One part of the text, marked as content from the sender. */
+    public record Body(
+            @JsonProperty(required = true) @JsonPropertyDescription("Always " + ExternalContent.ORIGIN + ": the text "
+                    + "is the sender's.") String origin,
+            @JsonProperty(required = true) String notice,
+            @JsonProperty(required = true) @JsonPropertyDescription("This part of the text: characters start to end "
+                    + "(exclusive).") String text,
+            @JsonProperty(required = true) int start,
+            @JsonProperty(required = true) int end,
+            @JsonProperty(required = true) @JsonPropertyDescription("The whole text's length in characters.")
+            int length) {
+    }
+}
