@@ -114,7 +114,11 @@ public class ToolCallGuard implements McpRequestValidator {
             return value;
         } else if (value instanceof String text && text.length() <= MAX_NUMBER_TEXT
                 && JSON_NUMBER.matcher(text.strip()).matches()) {
-            number = new BigDecimal(text.strip());
+            try {
+                number = new BigDecimal(text.strip());
+            } catch (NumberFormatException exponentBeyondAnInt) { // 1e30999999999: the tool refuses it as sent
+                return value;
+            }
         } else if (value instanceof BigDecimal exact) {
             number = exact;
         } else if (value instanceof Number other && Double.isFinite(other.doubleValue())) {

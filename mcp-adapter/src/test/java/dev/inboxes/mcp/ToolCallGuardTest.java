@@ -39,7 +39,7 @@ class ToolCallGuardTest {
     static Stream<Object> notIntegral() {
         return Stream.of(2.5, "2.5", "abc", "", "1e400", "0x10", "+5", " ", "5 apples", true, Double.NaN,
                 Double.POSITIVE_INFINITY, new BigDecimal("1E+400"), 1e300, 1e19, new BigInteger("12345678901234567890"),
-                "1".repeat(60));
+                "1".repeat(60), "1e30999999999999999999999", "-1e-99999999999");
     }
 
     @ParameterizedTest

@@ -125,20 +125,21 @@ class MessageSearchPlanTest {
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("""
                     INSERT INTO messages (id, inbox_id, from_address, to_address, subject, preview, body, received_at,
-                                          raw, dedupe_key, thread_id)
+                                          raw, dedupe_key, thread_id, inbox_seq)
                     SELECT 'msg_' || substr(md5('%1$s' || n), 1, 20), '%1$s', 'sender' || (n %% 50) || '@example.com',
                            'box@plan.test', 'Report ' || n, 'preview',
                            'Weekly figures ' || n || ' for the team, ' || md5(n::text)
                                || CASE WHEN n %% 500 = 0 THEN ' A QUOKKA sighting near the lake.' ELSE '' END,
                            timestamptz '2026-01-01 00:00:00+00' + n * interval '1 second', '\\x00'::bytea,
-                           'plan-' || n, 'thr_' || substr(md5('t' || n), 1, 20)
+                           'plan-' || n, 'thr_' || substr(md5('t' || n), 1, 20), n
                     FROM generate_series(1, %2$d) AS n""".formatted(inboxId, MESSAGES));
             statement.execute("""
                     INSERT INTO messages (id, inbox_id, from_address, to_address, subject, preview, body, received_at,
-                                          raw, dedupe_key, thread_id)
+                                          raw, dedupe_key, thread_id, inbox_seq)
                     VALUES ('msg_' || substr(md5('%1$s long'), 1, 20), '%1$s', 'long@example.com', 'box@plan.test',
                             'Long', 'preview', repeat('filler ', 4000) || 'quokka sighting', now(), '\\x00'::bytea,
-                            'plan-long', 'thr_' || substr(md5('%1$s'), 1, 20))""".formatted(inboxId));
+                            'plan-long', 'thr_' || substr(md5('%1$s'), 1, 20), %2$d + 1)""".formatted(inboxId,
+                    MESSAGES));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.inboxes.mcp.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.inboxes.mcp.ExternalContent;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -14,13 +15,29 @@ public final class LosslessText {
     private LosslessText() {
     }
 
-    /** @throws AssertionError naming the first difference when the text does not decode to {@code structured} */
+    /**
+     * @param toon the text block, framed as external content or not (the frame is checked and taken off)
+     * @throws AssertionError naming the first difference when the text does not decode to {@code structured}
+     */
     public static void assertCarries(String toon, JsonNode structured) {
-        JsonNode decoded = ToonReader.read(toon);
+        JsonNode decoded = ToonReader.read(unframed(toon));
         String difference = difference("$", decoded, structured);
         if (difference != null) {
             throw new AssertionError("the text does not carry the structured content: " + difference + "\ntext:\n" + toon);
         }
+    }
+
+    /** The text inside an external-content frame, or the text itself when it has none. */
+    public static String unframed(String text) {
+        if (!text.startsWith(ExternalContent.OPEN)) {
+            return text;
+        }
+        int firstLineEnd = text.indexOf('\n');
+        int lastLine = text.lastIndexOf('\n');
+        if (firstLineEnd < 0 || lastLine <= firstLineEnd || !text.startsWith(ExternalContent.CLOSE, lastLine + 1)) {
+            throw new AssertionError("an external-content frame without its closing line:\n" + text);
+        }
+        return text.substring(firstLineEnd + 1, lastLine);
     }
 
     public static boolean sameValue(JsonNode one, JsonNode other) {
