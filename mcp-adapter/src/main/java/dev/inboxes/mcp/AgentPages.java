@@ -77,13 +77,26 @@ public class AgentPages {
      * How a list reads to an agent: what its summary calls the items, the order it runs in, the hints its summary
      * gives, and the frame around its text (e.g. {@link ExternalContent#markMessages}), which counts against the
      * budget.
-     *
-     * @param filterHint the list's filters, suggested when a first page is large; {@code null} when it has none
-     * @param widenHint  what to change when nothing matches, e.g. {@code use fewer words in q}; {@code null} when
-     *                   the agent set no filter
      */
-    public record Listing(String item, String items, String order, String filterHint, String widenHint,
-                          UnaryOperator<String> frame) {
+    public static final class Listing {
+
+        private final String item;
+        private final String items;
+        private final String order;
+        private final String filterHint;
+        private final String widenHint;
+        private final UnaryOperator<String> frame;
+
+        // A class, not a record: it is never serialized, and public records of the adapters are (see the native check).
+        private Listing(String item, String items, String order, String filterHint, String widenHint,
+                UnaryOperator<String> frame) {
+            this.item = item;
+            this.items = items;
+            this.order = order;
+            this.filterHint = filterHint;
+            this.widenHint = widenHint;
+            this.frame = frame;
+        }
 
         /** A newest-first list of these items, without hints or frame. */
         public static Listing of(String item, String items) {
@@ -95,16 +108,45 @@ public class AgentPages {
             return new Listing(item, items, order, filterHint, widenHint, frame);
         }
 
+        /** @param filterHint the list's filters, suggested when a first page is large; {@code null}: none */
         public Listing filteredWith(String filterHint) {
             return new Listing(item, items, order, filterHint, widenHint, frame);
         }
 
+        /**
+         * @param widenHint what to change when nothing matches, e.g. {@code use fewer words in q}; {@code null}
+         *                  when the agent set no filter
+         */
         public Listing widenedBy(String widenHint) {
             return new Listing(item, items, order, filterHint, widenHint, frame);
         }
 
         public Listing framedBy(UnaryOperator<String> frame) {
             return new Listing(item, items, order, filterHint, widenHint, frame);
+        }
+
+        String item() {
+            return item;
+        }
+
+        String items() {
+            return items;
+        }
+
+        String order() {
+            return order;
+        }
+
+        String filterHint() {
+            return filterHint;
+        }
+
+        String widenHint() {
+            return widenHint;
+        }
+
+        UnaryOperator<String> frame() {
+            return frame;
         }
     }
 }
