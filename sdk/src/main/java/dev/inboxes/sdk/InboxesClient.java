@@ -244,8 +244,8 @@ public final class InboxesClient {
      *
      * @param params limit and cursor; {@code null} for the first page of 50
      */
-    public Page<ApiKey> listApiKeysPage(ListApiKeysParams params) {
-        ListApiKeysParams p = params != null ? params : ListApiKeysParams.builder().build();
+    public Page<ApiKey> listApiKeysPage(PageParams params) {
+        PageParams p = params != null ? params : PageParams.builder().build();
         String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
         return ResponseReader.readPage(transport.send(ApiCall.get(API_KEYS + query)), ApiKey.class);
     }
@@ -256,10 +256,10 @@ public final class InboxesClient {
      * @param params the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
      * @return every key, newest first; nothing is requested before iteration starts
      */
-    public AutoPagingIterable<ApiKey> iterateApiKeys(ListApiKeysParams params) {
+    public AutoPagingIterable<ApiKey> iterateApiKeys(PageParams params) {
         int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
         return new AutoPagingIterable<>(cursor -> listApiKeysPage(
-                ListApiKeysParams.builder().limit(limit).cursor(cursor).build()));
+                PageParams.builder().limit(limit).cursor(cursor).build()));
     }
 
     /** @return every API key of the account, newest first */
@@ -298,8 +298,8 @@ public final class InboxesClient {
      * @param params limit and cursor; {@code null} for the first page of 50
      * @throws NotFoundException no such inbox in this account
      */
-    public Page<MessageThread> listThreadsPage(String inboxId, ListThreadsParams params) {
-        ListThreadsParams p = params != null ? params : ListThreadsParams.builder().build();
+    public Page<MessageThread> listThreadsPage(String inboxId, PageParams params) {
+        PageParams p = params != null ? params : PageParams.builder().build();
         String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
         return ResponseReader.readPage(transport.send(ApiCall.get(threadsPath(inboxId) + query)), MessageThread.class);
     }
@@ -310,11 +310,11 @@ public final class InboxesClient {
      * @param params the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
      * @return the threads, latest activity first (one that receives a message meanwhile comes again at the end)
      */
-    public AutoPagingIterable<MessageThread> iterateThreads(String inboxId, ListThreadsParams params) {
+    public AutoPagingIterable<MessageThread> iterateThreads(String inboxId, PageParams params) {
         requireInboxId(inboxId);
         int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
         return new AutoPagingIterable<>(cursor -> listThreadsPage(inboxId,
-                ListThreadsParams.builder().limit(limit).cursor(cursor).build()));
+                PageParams.builder().limit(limit).cursor(cursor).build()));
     }
 
     /** @return every thread of the inbox, latest activity first, read {@value #AUTO_PAGING_LIMIT} per request */
@@ -328,8 +328,8 @@ public final class InboxesClient {
      * @param params limit and cursor; {@code null} for the first page of 50
      * @throws NotFoundException no such inbox, or no such thread in it, in this account
      */
-    public Page<Message> listThreadMessagesPage(String inboxId, String threadId, ListMessagesParams params) {
-        ListMessagesParams p = params != null ? params : ListMessagesParams.builder().build();
+    public Page<Message> listThreadMessagesPage(String inboxId, String threadId, PageParams params) {
+        PageParams p = params != null ? params : PageParams.builder().build();
         String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
         return ResponseReader.readPage(transport.send(ApiCall.get(threadPath(inboxId, threadId) + "/messages" + query)),
                 Message.class);
@@ -341,11 +341,11 @@ public final class InboxesClient {
      * @param params the page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
      * @return the thread's messages, oldest first
      */
-    public AutoPagingIterable<Message> iterateThreadMessages(String inboxId, String threadId, ListMessagesParams params) {
+    public AutoPagingIterable<Message> iterateThreadMessages(String inboxId, String threadId, PageParams params) {
         threadPath(inboxId, threadId); // fail now, not at the first request
         int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
         return new AutoPagingIterable<>(cursor -> listThreadMessagesPage(inboxId, threadId,
-                ListMessagesParams.builder().limit(limit).cursor(cursor).build()));
+                PageParams.builder().limit(limit).cursor(cursor).build()));
     }
 
     /** @return every message of the thread, oldest first, read {@value #AUTO_PAGING_LIMIT} per request */

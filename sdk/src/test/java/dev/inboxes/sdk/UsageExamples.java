@@ -180,7 +180,7 @@ final class UsageExamples {
                 System.out.println("  " + message.receivedAt() + " " + message.from() + ": " + message.preview());
             }
         }
-        Page<MessageThread> latest = client.listThreadsPage(inbox.id(), ListThreadsParams.builder().limit(10).build());
+        Page<MessageThread> latest = client.listThreadsPage(inbox.id(), PageParams.builder().limit(10).build());
     }
 
     static void waitForMessage(InboxesClient client, Inbox inbox) {

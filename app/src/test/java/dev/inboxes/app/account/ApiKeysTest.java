@@ -12,7 +12,7 @@ import dev.inboxes.sdk.ApiKey;
 import dev.inboxes.sdk.AuthenticationException;
 import dev.inboxes.sdk.ConflictException;
 import dev.inboxes.sdk.InboxesClient;
-import dev.inboxes.sdk.ListApiKeysParams;
+import dev.inboxes.sdk.PageParams;
 import dev.inboxes.sdk.NewApiKey;
 import dev.inboxes.sdk.NotFoundException;
 import dev.inboxes.sdk.Page;
@@ -129,8 +129,8 @@ class ApiKeysTest {
         }
         assertThat(created.get(0).toString()).doesNotContain(created.get(0).apiKey());
 
-        Page<ApiKey> first = owner.listApiKeysPage(ListApiKeysParams.builder().limit(2).build());
-        List<ApiKey> all = owner.iterateApiKeys(ListApiKeysParams.builder().limit(2).build()).toList();
+        Page<ApiKey> first = owner.listApiKeysPage(PageParams.builder().limit(2).build());
+        List<ApiKey> all = owner.iterateApiKeys(PageParams.builder().limit(2).build()).toList();
 
         assertThat(first.total()).hasValue(5);
         assertThat(first.hasMore()).isTrue();

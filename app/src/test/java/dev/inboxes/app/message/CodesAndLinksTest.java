@@ -1,16 +1,14 @@
 package dev.inboxes.app.message;
 
-import static dev.inboxes.app.support.Agents.call;
-import static dev.inboxes.app.support.Agents.structured;
-import static dev.inboxes.app.support.Agents.text;
+import static dev.inboxes.app.support.Agent.structured;
+import static dev.inboxes.app.support.Agent.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.app.support.Agents;
+import dev.inboxes.app.support.Agent;
 import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.Smtp;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.smtp.SmtpReceiver;
-import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -166,7 +164,7 @@ class CodesAndLinksTest {
     @AfterAll
     static void report() {
         System.out.printf("MCP: the largest text any tool returned in %s: %d characters%n",
-                CodesAndLinksTest.class.getSimpleName(), Agents.largestText());
+                CodesAndLinksTest.class.getSimpleName(), Agent.largestText());
     }
 
     /**
@@ -183,12 +181,12 @@ class CodesAndLinksTest {
         Smtp.send(receiver.port(), Smtp.crlf("To: " + address + "\nMessage-ID: <newest-" + System.nanoTime()
                 + "@test>\n" + mail.mime()), "sender@corpus.test", address);
         int calls = 0;
-        try (McpSyncClient agent = Agents.connected(apiKey)) {
+        try (Agent agent = Agent.connect(apiKey)) {
             @SuppressWarnings("unchecked")
-            List<Map<String, Object>> rows = (List<Map<String, Object>>) structured(call(agent, "list_messages",
+            List<Map<String, Object>> rows = (List<Map<String, Object>>) structured(agent.call("list_messages",
                     Map.of("inbox_id", inboxId, "limit", 1))).get("data");
             calls++;
-            CallToolResult read = call(agent, "get_message", Map.of("inbox_id", inboxId, "message_id",
+            CallToolResult read = agent.call("get_message", Map.of("inbox_id", inboxId, "message_id",
                     rows.get(0).get("id")));
             calls++;
             @SuppressWarnings("unchecked")
@@ -208,7 +206,7 @@ class CodesAndLinksTest {
         String inboxId = Api.createInbox(apiKey, Map.of("username", "codes-" + System.nanoTime()));
         String address = Api.as(apiKey).get("/v1/inboxes/" + inboxId).path("address");
         int found = 0;
-        try (McpSyncClient agent = Agents.connected(apiKey)) {
+        try (Agent agent = Agent.connect(apiKey)) {
             for (int i = 0; i < CORPUS.size(); i++) {
                 Case mail = CORPUS.get(i);
                 Smtp.send(receiver.port(), Smtp.crlf("To: " + address + "\nMessage-ID: <corpus-" + i + "-"
@@ -218,7 +216,7 @@ class CodesAndLinksTest {
 
                 JsonPath rest = Api.as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + messageId).jsonPath();
                 List<String> restCodes = rest.getList("codes.code");
-                CallToolResult result = call(agent, "get_message", Map.of("inbox_id", inboxId, "message_id", messageId));
+                CallToolResult result = agent.call("get_message", Map.of("inbox_id", inboxId, "message_id", messageId));
                 @SuppressWarnings("unchecked")
                 List<Map<String, Object>> mcpCodes = (List<Map<String, Object>>) structured(result).get("codes");
                 @SuppressWarnings("unchecked")

@@ -1,12 +1,10 @@
 package dev.inboxes.app.message;
 
-import static dev.inboxes.app.support.Agents.call;
-import static dev.inboxes.app.support.Agents.error;
-import static dev.inboxes.app.support.Agents.structured;
-import static dev.inboxes.app.support.Agents.text;
+import static dev.inboxes.app.support.Agent.structured;
+import static dev.inboxes.app.support.Agent.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.app.support.Agents;
+import dev.inboxes.app.support.Agent;
 import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.PageWalk;
@@ -15,7 +13,6 @@ import dev.inboxes.sdk.InboxesClient;
 import dev.inboxes.sdk.ListMessagesParams;
 import dev.inboxes.sdk.Message;
 import dev.inboxes.sdk.MessageDetail;
-import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -136,29 +133,29 @@ class MessageSearchApiTest {
 
     @Test
     void agentsSearchWithListMessagesQ() {
-        try (McpSyncClient agent = Agents.connected(apiKey)) {
-            CallToolResult result = call(agent, "list_messages", Map.of("inbox_id", inboxId, "q", "Code BANK",
+        try (Agent agent = Agent.connect(apiKey)) {
+            CallToolResult result = agent.call("list_messages", Map.of("inbox_id", inboxId, "q", "Code BANK",
                     "limit", 5));
             Map<String, Object> page = structured(result);
             assertThat(page.get("total")).isEqualTo(7);
             assertThat((List<?>) page.get("data")).hasSize(5);
             assertThat(text(result, 1)).startsWith("5 of 7 messages");
             String cursor = (String) page.get("cursor");
-            Map<String, Object> rest = structured(call(agent, "list_messages", Map.of("inbox_id", inboxId,
+            Map<String, Object> rest = structured(agent.call("list_messages", Map.of("inbox_id", inboxId,
                     "q", "bank code", "cursor", cursor)));
             assertThat((List<?>) rest.get("data")).hasSize(2);
 
-            assertThat(error(agent, "list_messages", Map.of("inbox_id", inboxId, "q", "code", "cursor", cursor)))
+            assertThat(agent.error("list_messages", Map.of("inbox_id", inboxId, "q", "code", "cursor", cursor)))
                     .contains("different query");
-            assertThat(error(agent, "list_messages", Map.of("inbox_id", inboxId, "q", "code\u0000")))
+            assertThat(agent.error("list_messages", Map.of("inbox_id", inboxId, "q", "code\u0000")))
                     .contains("control characters");
-            assertThat(error(agent, "list_messages", Map.of("inbox_id", inboxId, "q", "a b c d e f g h i")))
+            assertThat(agent.error("list_messages", Map.of("inbox_id", inboxId, "q", "a b c d e f g h i")))
                     .contains("at most 8 words");
-            assertThat(error(agent, "list_messages", Map.of("inbox_id", inboxId, "q", "x".repeat(100_000))))
+            assertThat(agent.error("list_messages", Map.of("inbox_id", inboxId, "q", "x".repeat(100_000))))
                     .contains("at most 200 characters").hasSizeLessThan(1_000);
-            assertThat(error(agent, "list_messages", Map.of("inbox_id", inboxId, "q", List.of("code"))))
+            assertThat(agent.error("list_messages", Map.of("inbox_id", inboxId, "q", List.of("code"))))
                     .contains("q");
-            assertThat(error(agent, "list_messages", Map.of("inbox_id", inboxId, "query", "code")))
+            assertThat(agent.error("list_messages", Map.of("inbox_id", inboxId, "query", "code")))
                     .contains("Unknown argument 'query'", "q");
         }
     }

@@ -15,14 +15,17 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An agent host's MCP session (the official MCP Java SDK over Streamable HTTP), counting its tool calls and
- * recording the progress notifications it receives.
+ * recording the progress notifications it receives. The length of every result's text is recorded too, so a test
+ * can report the largest text any tool returned.
  */
 public final class Agent implements AutoCloseable {
 
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    private static final AtomicInteger LARGEST_TEXT = new AtomicInteger();
 
     private final McpSyncClient client;
     private final InitializeResult initialized;
@@ -64,8 +67,16 @@ public final class Agent implements AutoCloseable {
     /** Calls a tool, which must succeed. */
     public CallToolResult call(String tool, Map<String, Object> arguments) {
         CallToolResult result = attempt(tool, arguments);
-        assertThat(result.isError()).as("%s %s: %s", tool, arguments, result.content()).isFalse();
+        assertThat(result.isError()).as("%s %s: %s", tool, arguments, result.content()).isNotEqualTo(Boolean.TRUE);
+        LARGEST_TEXT.accumulateAndGet(textLength(result), Math::max);
         return result;
+    }
+
+    /** Calls a tool, which must answer with a tool error; returns its text. */
+    public String error(String tool, Map<String, Object> arguments) {
+        CallToolResult result = attempt(tool, arguments);
+        assertThat(result.isError()).as("%s %s must be a tool error: %s", tool, arguments, result.content()).isTrue();
+        return text(result, 0);
     }
 
     /** Calls a tool, whatever the outcome: a tool error is a result too. */
@@ -101,6 +112,16 @@ public final class Agent implements AutoCloseable {
     /** One text block of a result: 0 is the content, 1 a list's summary line. */
     public static String text(CallToolResult result, int block) {
         return ((TextContent) result.content().get(block)).text();
+    }
+
+    /** All text blocks' characters: what the budget bounds. */
+    public static int textLength(CallToolResult result) {
+        return texts(result).stream().mapToInt(String::length).sum();
+    }
+
+    /** The largest text of any successful call so far in this test run. */
+    public static int largestText() {
+        return LARGEST_TEXT.get();
     }
 
     public static List<String> texts(CallToolResult result) {

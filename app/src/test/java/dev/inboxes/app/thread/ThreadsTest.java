@@ -13,7 +13,7 @@ import dev.inboxes.app.support.PageWalk;
 import dev.inboxes.mcp.AgentPages;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.sdk.InboxesClient;
-import dev.inboxes.sdk.ListThreadsParams;
+import dev.inboxes.sdk.PageParams;
 import dev.inboxes.sdk.Message;
 import dev.inboxes.sdk.MessageThread;
 import dev.inboxes.sdk.NotFoundException;
@@ -220,8 +220,8 @@ class ThreadsTest {
         InboxesClient client = InboxesClient.builder().baseUrl(Api.baseUrl()).apiKey(apiKey).build();
 
         List<MessageThread> all = client.listThreads(inboxId);
-        Page<MessageThread> first = client.listThreadsPage(inboxId, ListThreadsParams.builder().limit(1).build());
-        List<MessageThread> lazily = client.iterateThreads(inboxId, ListThreadsParams.builder().limit(1).build())
+        Page<MessageThread> first = client.listThreadsPage(inboxId, PageParams.builder().limit(1).build());
+        List<MessageThread> lazily = client.iterateThreads(inboxId, PageParams.builder().limit(1).build())
                 .stream().toList();
 
         assertThat(all).extracting(MessageThread::subject)

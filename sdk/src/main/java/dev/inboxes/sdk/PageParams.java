@@ -1,12 +1,16 @@
 package dev.inboxes.sdk;
 
-/** Page size and cursor for {@link InboxesClient#listApiKeysPage(ListApiKeysParams)}. */
-public final class ListApiKeysParams {
+/**
+ * Page size and cursor, for the lists that take no filters: API keys ({@link InboxesClient#listApiKeysPage}),
+ * threads ({@link InboxesClient#listThreadsPage}) and a thread's messages
+ * ({@link InboxesClient#listThreadMessagesPage}).
+ */
+public final class PageParams {
 
     private final Integer limit;
     private final String cursor;
 
-    private ListApiKeysParams(Builder builder) {
+    private PageParams(Builder builder) {
         this.limit = builder.limit;
         this.cursor = builder.cursor;
     }
@@ -26,7 +30,7 @@ public final class ListApiKeysParams {
         return cursor;
     }
 
-    /** Builds {@link ListApiKeysParams}. */
+    /** Builds {@link PageParams}. */
     public static final class Builder {
 
         private Integer limit;
@@ -41,15 +45,15 @@ public final class ListApiKeysParams {
             return this;
         }
 
-        /** @param cursor the {@link Page#cursor()} of the previous page */
+        /** @param cursor the {@link Page#cursor()} of the previous page of the same list */
         public Builder cursor(String cursor) {
             this.cursor = cursor;
             return this;
         }
 
         /** @return the params */
-        public ListApiKeysParams build() {
-            return new ListApiKeysParams(this);
+        public PageParams build() {
+            return new PageParams(this);
         }
     }
 }
