@@ -79,7 +79,8 @@ final class App implements AutoCloseable {
         builder.environment().put("INBOXES_RATE_LIMIT_ACCOUNT_REQUESTS", "1000000000");
         builder.environment().put("INBOXES_RATE_LIMIT_ADDRESS_REQUESTS", "1000000000");
         builder.environment().put("INBOXES_RATE_LIMIT_SIGN_UP_REQUESTS", "1000000000");
-        // (f) holds up to a thousand waits of one account at once.
+        // (f) holds up to a thousand waits, each on its own connection, from this one address.
+        builder.environment().put("INBOXES_HTTP_CONNECTIONS_PER_ADDRESS", String.valueOf(WakeLatency.IDLE_WAITERS * 4));
         builder.environment().put("INBOXES_WAITS_MAX_PER_ACCOUNT", String.valueOf(WakeLatency.IDLE_WAITERS * 2));
         builder.environment().putAll(settings);
         App app = new App(builder.start(), "http://localhost:" + port, "http://localhost:" + managementPort, smtpPort,
