@@ -186,7 +186,8 @@ class WaitTest {
             }
         }
         for (String since : List.of("garbage", "AQ", "\u0000", "x".repeat(600), "y".repeat(3000), "2026-13-01T00:00:00Z",
-                "2026-11-29T21:48:33", "\uD800", "AgEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")) {
+                "2026-11-29T21:48:33", "\uD800", "AgEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+                "+294277-01-01T00:00:00Z", "-5000-01-01T00:00:00Z")) {
             assertThat(assertProblem(as(apiKey).queryParam("since", since).queryParam("timeout", 1).get(wait), 400,
                     "invalid-request")).contains("since");
         }
