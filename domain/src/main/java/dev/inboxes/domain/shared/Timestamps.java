@@ -43,7 +43,8 @@ public final class Timestamps {
     }
 
     /**
-     * Parses a timestamp in one of the {@link #ACCEPTED} forms.
+     * Parses a timestamp in one of the {@link #ACCEPTED} forms, within the times the service can store
+     * ({@link #requireSupported}): every caller compares it with stored times.
      *
      * @param argument the argument's name, for the error message
      * @return {@code null} when {@code value} is null or blank
@@ -63,7 +64,7 @@ public final class Timestamps {
             ZoneOffset offset = parts.group(8) != null ? ZoneOffset.UTC : ZoneOffset.ofHoursMinutes(
                     sign(parts.group(9)) * number(parts, 10), sign(parts.group(9)) * number(parts, 11));
             Instant instant = local.toInstant(offset);
-            return roundsUp(parts.group(7)) ? instant.plusNanos(1) : instant;
+            return requireSupported(argument, roundsUp(parts.group(7)) ? instant.plusNanos(1) : instant);
         } catch (DateTimeException outOfRange) { // e.g. month 13, February 30, hour 25, offset +25:00
             throw refused(argument, value, text);
         }

@@ -42,7 +42,7 @@ public class MessageTools {
                     + "message and, as total, how many there are. To find messages, pass q: words that must each "
                     + "appear (case-insensitive) in the sender, the subject or the text, e.g. q=\"verification code\". "
                     + ListToolDocs.PROTOCOL + " " + ListToolDocs.EXTERNAL_CONTENT + " The text marks the rows as "
-                    + "external content. Read-only. An inbox_id not in this account is an error; list_inboxes finds ids.",
+                    + "one block of external content. Read-only. An inbox_id not in this account is an error; list_inboxes finds ids.",
             outputSchema = @Tool.OutputSchema(from = AgentMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List messages", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))

@@ -62,7 +62,7 @@ public class ThreadTools {
                     + ListToolDocs.COUNT + " " + ListToolDocs.WALK + " " + ListToolDocs.EXACTLY_ONCE + " "
                     + ListToolDocs.FITS + "\n"
                     + "Returns {data:[{id, from, to, subject, received_at, has_attachments, text, text_cut?}], cursor, "
-                    + "has_more, total?}. " + ExternalContent.NOTICE,
+                    + "has_more, total?}. " + ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED,
             outputSchema = @Tool.OutputSchema(from = AgentThreadMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "Read a thread", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))

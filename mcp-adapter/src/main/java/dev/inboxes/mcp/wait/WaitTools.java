@@ -12,6 +12,7 @@ import dev.inboxes.domain.wait.WaitRequest;
 import dev.inboxes.domain.wait.WaitService;
 import dev.inboxes.mcp.CallerAccount;
 import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.ListToolDocs;
 import dev.inboxes.mcp.ToolFailures;
 import io.quarkiverse.mcp.server.Cancellation;
 import io.quarkiverse.mcp.server.Progress;
@@ -74,7 +75,7 @@ public class WaitTools {
                     + "the following message, without missing or repeating one. With a progress token it reports "
                     + "its progress every " + PROGRESS_EVERY_SECONDS + " seconds.\n"
                     + "Returns {timed_out, message: {id, from, to, subject, received_at, thread_id, has_attachments, "
-                    + "text, text_cut?} or null, next}. " + ExternalContent.NOTICE,
+                    + "text, text_cut?} or null, next}. " + ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED,
             outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class),
             annotations = @Tool.Annotations(title = "Wait for a message", readOnlyHint = true,
                     destructiveHint = false, idempotentHint = true, openWorldHint = false))
