@@ -40,7 +40,7 @@ class CrossOriginTest {
     void aPreflightFromAnotherOriginIsRefusedWithAProblem(String path) {
         Response refused = preflight(FOREIGN, path);
         String detail = assertProblem(refused, 403, "cross-origin-refused");
-        assertThat(detail).contains("\"" + FOREIGN + "\"").contains("QUARKUS_HTTP_CORS_ORIGINS").contains(ADMITTED);
+        assertThat(detail).contains(FOREIGN).contains("QUARKUS_HTTP_CORS_ORIGINS").contains(ADMITTED);
         assertThat(refused.header("Access-Control-Allow-Origin")).isNull();
     }
 
