@@ -20,7 +20,8 @@ import java.util.logging.LogRecord;
 public final class StartupLogCorrections implements Filter {
 
     static final String MCP_ENDPOINTS = "MCP%s HTTP transport endpoints [streamable: %s, SSE: %s]";
-    static final String MCP_ENDPOINT = "MCP%s HTTP transport endpoint (Streamable HTTP): %s";
+    /** The same parameters; set with {@link LogRecord#setMessage}, which makes it a {@code MessageFormat} pattern. */
+    static final String MCP_ENDPOINT = "MCP{0} HTTP transport endpoint (Streamable HTTP): {1}";
     private static final String DUPLICATE_GAUGE = "This Gauge has been already registered";
     private static final String CONNECTION_GAUGES = "name='vertx.http.connections.";
 

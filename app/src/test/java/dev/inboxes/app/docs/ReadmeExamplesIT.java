@@ -86,6 +86,7 @@ class ReadmeExamplesIT {
             }
             assertThat(run).as("commands run").isGreaterThan(5);
             assertThat(app.log()).as("the start-up log").doesNotContain("/mcp/sse")
+                    .contains("HTTP transport endpoint (Streamable HTTP): http://")
                     .doesNotContain("This Gauge has been already registered").doesNotContain(" DEBUG [");
         }
     }
