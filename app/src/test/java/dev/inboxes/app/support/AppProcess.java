@@ -60,7 +60,12 @@ public final class AppProcess implements AutoCloseable {
      */
     public static AppProcess start(Path workDir, Map<String, String> environment) throws Exception {
         AppProcess app = launch(workDir, environment);
-        app.awaitReadiness(200, READY_PATIENCE);
+        try {
+            app.awaitReadiness(200, READY_PATIENCE);
+        } catch (AssertionError | Exception notReady) {
+            app.process.destroyForcibly(); // a test that fails here must not leave the app running
+            throw notReady;
+        }
         return app;
     }
 
