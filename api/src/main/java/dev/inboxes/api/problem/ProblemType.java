@@ -15,6 +15,7 @@ public enum ProblemType {
     CURSOR_MISMATCH("cursor-mismatch", "Cursor mismatch", 400),
     UNAUTHORIZED("unauthorized", "Unauthorized", 401),
     FORBIDDEN("forbidden", "Forbidden", 403),
+    CROSS_ORIGIN_REFUSED("cross-origin-refused", "Cross-origin request refused", 403),
     NOT_FOUND("not-found", "Not found", 404),
     METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", 405),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406),

@@ -10,7 +10,8 @@ import org.jboss.logging.Logger;
 /**
  * The embedded database's place in the service's life: one line at start-up saying it is in use (and how to
  * use a real server instead), and its stop at shutdown, after Quarkus has drained in-flight requests. A JVM
- * shutdown hook would stop PostgreSQL while those requests still need it.
+ * shutdown hook would stop PostgreSQL while those requests still need it. A start that fails never reaches
+ * {@link ShutdownEvent}: {@code InboxesMain} stops the database then.
  */
 @Singleton
 public class EmbeddedDatabaseLifecycle {
@@ -39,7 +40,6 @@ public class EmbeddedDatabaseLifecycle {
         if (running != null) {
             database = null;
             running.close();
-            LOG.info("Stopped the embedded PostgreSQL");
         }
     }
 }

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
-import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.SharedApp;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Sustained load on loopback against the packaged app: 64 connections mixing creates (one in five, with an
@@ -31,14 +29,11 @@ class LoadIT {
     static final int CREATE_PERCENT = Integer.getInteger("loadCreatePercent", 20);
     private static final Pattern CURSOR = Pattern.compile("\"cursor\":\"([^\"]+)\"");
 
-    @TempDir
-    Path workDir;
-
     @Test
     void sixtyFourConnectionsMixingCreatesAndWalksSeeNoErrors() throws Exception {
         int seconds = Integer.getInteger("loadSeconds", DEFAULT_SECONDS);
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess app = AppProcess.start(workDir.resolve("app"), database.appEnvironment())) {
+        AppProcess app = SharedApp.get();
+        {
             Client client = new Client(Client.newAccount(app.baseUrl));
             for (int i = 0; i < 300; i++) {
                 client.send("POST", app.baseUrl + "/v1/inboxes", "{}", null);

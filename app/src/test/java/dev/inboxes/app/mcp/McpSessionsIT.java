@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
-import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.SharedApp;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -25,7 +25,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MCP sessions against the packaged app, with the official MCP Java SDK as the agent: a session belongs to the account
@@ -41,17 +40,12 @@ class McpSessionsIT {
     private static final int SESSIONS_PER_ACCOUNT = 32;
     private static final Pattern HEAP_USED = Pattern.compile("used (\\d+)K");
 
-    @TempDir
-    Path workDir;
-
     @Test
     void sessionsAreBoundCappedAndCheap() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess app = AppProcess.start(workDir.resolve("app"), database.appEnvironment())) {
-            aSessionIsItsAccountsAlone(app);
-            anAccountKeepsItsMostRecentSessions(app);
-            hugeClientNamesAreNotKept(app);
-        }
+        AppProcess app = SharedApp.get();
+        aSessionIsItsAccountsAlone(app);
+        anAccountKeepsItsMostRecentSessions(app);
+        hugeClientNamesAreNotKept(app);
     }
 
     private void aSessionIsItsAccountsAlone(AppProcess app) throws Exception {

@@ -73,9 +73,9 @@ class NativeReflectionIT {
                     + "DataHandler is created",
             "META-INF/services/org.apache.james.mime4j.dom.MessageServiceFactory", "mime4j's DOM factory: "
                     + "MimeReader runs MimeStreamParser directly");
-    /** Licences, notices and build information: never read by code. */
+    /** Licences, notices and build information (shrinker rules among it): never read by code. */
     private static final Pattern PAPERWORK = Pattern.compile(
-            "META-INF/(MANIFEST\\.MF|maven/.*|native-image/.*|versions/.*|(.*/)?(LICENSE|NOTICE|DEPENDENCIES|README)[^/]*)");
+            "META-INF/(MANIFEST\\.MF|maven/.*|native-image/.*|versions/.*|proguard/.*|(.*/)?(LICENSE|NOTICE|DEPENDENCIES|README)[^/]*)");
 
     @Test
     void everySerializedRecordIsRegisteredForReflection() throws IOException {

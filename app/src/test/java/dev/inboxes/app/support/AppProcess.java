@@ -1,6 +1,9 @@
 package dev.inboxes.app.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +25,10 @@ public final class AppProcess implements AutoCloseable {
 
     private static final Path RUNNER = Path.of("target", "quarkus-app", "quarkus-run.jar");
     private static final String READINESS = "/q/health/ready";
+    private static final String HTTP_PORT = "QUARKUS_HTTP_PORT";
+    private static final String MANAGEMENT_PORT = "QUARKUS_MANAGEMENT_PORT";
+    /** A first start (PostgreSQL unpacked, its database created, migrations) on a loaded 2-core machine. */
+    private static final Duration READY_PATIENCE = Duration.ofSeconds(120);
 
     public final int port;
     public final String baseUrl;
@@ -51,23 +59,42 @@ public final class AppProcess implements AutoCloseable {
      * rate limits unless they are given) and waits until ready.
      */
     public static AppProcess start(Path workDir, Map<String, String> environment) throws Exception {
-        int port = freePort();
-        int managementPort = freePort();
+        AppProcess app = launch(workDir, environment);
+        try {
+            app.awaitReadiness(200, READY_PATIENCE);
+        } catch (AssertionError | Exception notReady) {
+            app.process.destroyForcibly(); // a test that fails here must not leave the app running
+            throw notReady;
+        }
+        return app;
+    }
+
+    /**
+     * Starts the app like {@link #start} without waiting for it: for starts that must fail. Ports given in the
+     * environment ({@code QUARKUS_HTTP_PORT}, {@code QUARKUS_MANAGEMENT_PORT}, {@code INBOXES_SMTP_PORT}) are kept;
+     * the others are free ones (SMTP: any, named in the log).
+     */
+    public static AppProcess launch(Path workDir, Map<String, String> environment) throws Exception {
+        Map<String, String> settings = new HashMap<>(TEST_RATE_LIMITS);
+        settings.putAll(environment);
+        int port = Integer.parseInt(settings.computeIfAbsent(HTTP_PORT, name -> String.valueOf(freePort())));
+        int managementPort = Integer.parseInt(
+                settings.computeIfAbsent(MANAGEMENT_PORT, name -> String.valueOf(freePort())));
+        // Instances run side by side (and beside other builds): never the fixed SMTP port unless a test asks.
+        settings.putIfAbsent("INBOXES_SMTP_PORT", "0");
         Files.createDirectories(workDir);
-        String java = ProcessHandle.current().info().command().orElse("java");
         Path log = Files.createTempFile(workDir, "app-" + port + "-", ".log");
-        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-jar", RUNNER.toAbsolutePath().toString()))
+        ProcessBuilder builder = new ProcessBuilder(command())
                 .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("QUARKUS_") || name.startsWith("INBOXES_"));
-        builder.environment().putAll(TEST_RATE_LIMITS);
-        builder.environment().putAll(environment);
-        builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
-        // Instances run side by side (and beside other builds): never the fixed SMTP port unless a test asks.
-        builder.environment().putIfAbsent("INBOXES_SMTP_PORT", "0");
-        builder.environment().put("QUARKUS_MANAGEMENT_PORT", String.valueOf(managementPort));
-        AppProcess app = new AppProcess(builder.start(), port, managementPort, log);
-        app.awaitReadiness(200, Duration.ofSeconds(60));
-        return app;
+        builder.environment().putAll(settings);
+        return new AppProcess(builder.start(), port, managementPort, log);
+    }
+
+    /** How the packaged app is run: {@code java -jar} with the JVM running the tests. */
+    private static List<String> command() {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        return List.of(java, "-jar", RUNNER.toAbsolutePath().toString());
     }
 
     /** Polls readiness on the management interface until it answers {@code status}. */
@@ -117,11 +144,26 @@ public final class AppProcess implements AutoCloseable {
     /** SIGTERM, as Kubernetes stops a pod; returns the exit code. */
     public int stop() throws Exception {
         process.destroy();
-        if (!process.waitFor(40, TimeUnit.SECONDS)) {
+        return awaitExit(Duration.ofSeconds(40));
+    }
+
+    /** SIGINT, as Ctrl-C in a terminal; returns the exit code. */
+    public int interrupt() throws Exception {
+        assertThat(new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).start().waitFor()).isZero();
+        return awaitExit(Duration.ofSeconds(40));
+    }
+
+    /** Waits for the process to end by itself (a start that fails); returns the exit code. */
+    public int awaitExit(Duration patience) throws Exception {
+        if (!process.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError("the app did not stop within 40 s");
+            throw new AssertionError("the app did not exit within " + patience + ": " + log());
         }
         return process.exitValue();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** Stops the app if still running, and keeps its log under target/it-logs for a failed test's diagnosis. */
@@ -135,9 +177,11 @@ public final class AppProcess implements AutoCloseable {
         Files.copy(log, kept.resolve(log.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
-    public static int freePort() throws IOException {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }
