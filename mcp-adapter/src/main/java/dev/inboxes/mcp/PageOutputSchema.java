@@ -29,7 +29,7 @@ public class PageOutputSchema implements OutputSchemaGenerator {
         ObjectNode schema = mapper.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         properties.putObject("data").put("type", "array")
-                .put("description", "At most limit items, newest first.")
+                .put("description", "At most limit items, in the order the tool's description names.")
                 .set("items", mapper.valueToTree(rows.generate(row)));
         properties.putObject("cursor").put("type", "string")
                 .put("description", "Pass it back as cursor to get the next page; null when has_more is false.");
