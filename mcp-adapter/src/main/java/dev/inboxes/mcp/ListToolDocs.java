@@ -28,7 +28,7 @@ public final class ListToolDocs {
     public static final String PROTOCOL = "Paged, newest first. " + COUNT + " " + WALK + " " + EXACTLY_ONCE + " " + FITS;
 
     public static final String LIMIT = "Items per page, 1 to " + PageLimits.AGENTS_MAX_LIMIT + "; default "
-            + PageLimits.DEFAULT_LIMIT + ". 1 returns only the newest item and the total.";
+            + PageLimits.DEFAULT_LIMIT + ". 1 returns only the first item (in the list's order) and the total.";
 
     public static final String CURSOR = "The cursor of the previous page, unchanged. Omit it for the first page; it "
             + "is valid only with the same other arguments.";

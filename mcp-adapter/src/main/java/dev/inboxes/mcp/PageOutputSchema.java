@@ -29,11 +29,11 @@ public class PageOutputSchema implements OutputSchemaGenerator {
         ObjectNode schema = mapper.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         properties.putObject("data").put("type", "array")
-                .put("description", "At most limit items, newest first.")
+                .put("description", "At most limit items, in the order the tool's description names.")
                 .set("items", mapper.valueToTree(rows.generate(row)));
-        ObjectNode cursor = properties.putObject("cursor");
-        cursor.putArray("type").add("string").add("null");
-        cursor.put("description", "Pass it back as cursor to get the next page; null when has_more is false.");
+        properties.putObject("cursor").put("type", "string")
+                .put("description", "Pass it back as cursor to get the next page; null when has_more is false.");
+        NullableSchema.nullable(properties, "cursor");
         properties.putObject("has_more").put("type", "boolean").put("description", "Whether another page exists.");
         properties.putObject("total").put("type", "integer")
                 .put("description", "Items matching the query; on the first page only. A filtered query counts at most "

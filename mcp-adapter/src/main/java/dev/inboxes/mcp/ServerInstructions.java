@@ -42,8 +42,8 @@ public class ServerInstructions implements InitialResponseInfo {
                 "Inboxes gives this account real email inboxes that receive mail from anyone. Tools: " + toolNames
                         + ". Ids look like inb_… (inbox) and msg_… (message); lists and create_inbox return the ids the "
                         + "other tools take.",
-                "Lists page newest first. The first page (no cursor) has total; while has_more is true, call again "
-                        + "with cursor and the same other arguments. limit=1 is the cheap count and the latest item. "
+                "Lists page in the order each tool names (newest or latest activity first; get_thread oldest first). The first page (no cursor) has total; while has_more is true, call again "
+                        + "with cursor and the same other arguments. limit=1 is the cheap count and the first item. "
                         + "To find something, filter (list_inboxes q: every word must appear in the address or display "
                         + "name; created_after, created_before) instead of reading every page.",
                 "structuredContent holds each result as JSON (see the tool's outputSchema). " + text + " No "

@@ -40,7 +40,9 @@ class PageOutputSchemaTest {
     void theLastPagesNullCursorAndTheFirstPagesTotalAreValid() {
         JsonNode schema = schemaFor(AgentInbox.class);
 
-        assertThat(schema.at("/properties/cursor/type").toString()).isEqualTo("[\"string\",\"null\"]");
+        assertThat(schema.at("/properties/cursor/anyOf").toString())
+                .isEqualTo("[{\"type\":\"string\"},{\"type\":\"null\"}]");
+        assertThat(schema.at("/properties/cursor/description").asText()).contains("null when has_more is false");
         assertThat(schema.at("/properties/total/type").asText()).isEqualTo("integer");
         assertThat(schema.get("required").toString()).isEqualTo("[\"data\",\"cursor\",\"has_more\"]");
     }

@@ -2,6 +2,7 @@ package dev.inboxes.app.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inboxes.mcp.ExternalContent;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -18,7 +19,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An agent host's MCP session (the official MCP Java SDK over Streamable HTTP), counting its tool calls and
+ * An agent host's MCP session (the official MCP Java SDK over Streamable HTTP), which, as hosts do after
+ * {@code tools/list}, refuses a tool result whose structured content does not validate against the tool's output
+ * schema. It counts its tool calls and
  * recording the progress notifications it receives. The length of every result's text is recorded too, so a test
  * can report the largest text any tool returned.
  */
@@ -37,8 +40,9 @@ public final class Agent implements AutoCloseable {
                 .endpoint("/mcp").requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + apiKey))
                 .build();
         client = McpClient.sync(transport).requestTimeout(requestTimeout).initializationTimeout(Duration.ofSeconds(20))
-                .progressConsumer(progress::add).build();
+                .progressConsumer(progress::add).enableCallToolSchemaCaching(true).build();
         initialized = client.initialize();
+        client.listTools(); // as hosts do: from now on every tool result is validated against its output schema
     }
 
     /** A session with the in-test app. */
@@ -122,6 +126,31 @@ public final class Agent implements AutoCloseable {
     /** The largest text of any successful call so far in this test run. */
     public static int largestText() {
         return LARGEST_TEXT.get();
+    }
+
+    /**
+     * Asserts that a result's text holds exactly one external-content block, that the block ends only at its own
+     * closing line (a sender cannot close it early), and that each of {@code senderValues} (a subject, an address, a
+     * snippet of text) appears in the text only inside it. Returns the block's content.
+     */
+    public static String assertMailMarked(CallToolResult result, String... senderValues) {
+        String text = texts(result).stream().collect(java.util.stream.Collectors.joining("\n"));
+        int open = text.indexOf(ExternalContent.OPEN);
+        assertThat(open).as("an external-content block in %s", text).isGreaterThanOrEqualTo(0);
+        assertThat(text.indexOf(ExternalContent.OPEN, open + 1)).as("one block per result: %s", text).isEqualTo(-1);
+        String id = text.substring(open + ExternalContent.OPEN.length(), text.indexOf(' ', open + ExternalContent.OPEN.length()));
+        String close = "\n" + ExternalContent.CLOSE + id + ">>>";
+        int closed = text.indexOf(close, open);
+        assertThat(closed).as("the block's closing line").isGreaterThan(open);
+        assertThat(text.indexOf(close, closed + 1)).as("closed once").isEqualTo(-1);
+        int contentStart = text.indexOf('\n', open) + 1;
+        String inside = text.substring(contentStart, closed);
+        String outside = text.substring(0, open) + text.substring(closed + close.length());
+        for (String value : senderValues) {
+            assertThat(inside).as("inside the block").contains(value);
+            assertThat(outside).as("%s outside the block", value).doesNotContain(value);
+        }
+        return inside;
     }
 
     public static List<String> texts(CallToolResult result) {

@@ -2,6 +2,7 @@ package dev.inboxes.mcp.message;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.inboxes.mcp.NullableSchema;
 import io.quarkiverse.mcp.server.GlobalOutputSchemaGenerator;
 import io.quarkiverse.mcp.server.OutputSchemaGenerator;
 import jakarta.inject.Inject;
@@ -23,8 +24,7 @@ public class MessageReadOutputSchema implements OutputSchemaGenerator {
     @Override
     public Object generate(Class<?> from) {
         ObjectNode schema = mapper.valueToTree(generated.generate(from));
-        ObjectNode cursor = (ObjectNode) schema.path("properties").path("body_cursor");
-        cursor.putArray("type").add("string").add("null");
+        NullableSchema.nullable((ObjectNode) schema.get("properties"), "body_cursor");
         return schema;
     }
 }

@@ -34,7 +34,7 @@ public class MessageReadTools {
             + "body_cursor}.",
             outputSchema = @Tool.OutputSchema(from = AgentMessageDetail.class, generator = MessageReadOutputSchema.class),
             annotations = @Tool.Annotations(title = "Read a message", readOnlyHint = true, destructiveHint = false,
-                    idempotentHint = true, openWorldHint = false))
+                    idempotentHint = true, openWorldHint = true))
     ToolResponse getMessage(
             @ToolArg(name = "inbox_id", description = "The inbox that holds the message, e.g. "
                     + "inb_7fQ2LmX0pZ9aK3vB8nTc.") String inboxId,

@@ -41,11 +41,11 @@ public class MessageTools {
                     + " characters of the text, and get_message reads a whole message. limit=1 returns the latest "
                     + "message and, as total, how many there are. To find messages, pass q: words that must each "
                     + "appear (case-insensitive) in the sender, the subject or the text, e.g. q=\"verification code\". "
-                    + ListToolDocs.PROTOCOL + " " + ListToolDocs.EXTERNAL_CONTENT + " The text marks the rows as "
-                    + "one block of external content. Read-only. An inbox_id not in this account is an error; list_inboxes finds ids.",
+                    + ListToolDocs.PROTOCOL + " " + ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED
+                    + " Read-only. An inbox_id not in this account is an error; list_inboxes finds ids.",
             outputSchema = @Tool.OutputSchema(from = AgentMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List messages", readOnlyHint = true, destructiveHint = false,
-                    idempotentHint = true, openWorldHint = false))
+                    idempotentHint = true, openWorldHint = true))
     ToolResponse listMessages(
             @ToolArg(name = "inbox_id", description = "The inbox whose mail to list, as list_inboxes or create_inbox "
                     + "returned it, e.g. inb_7fQ2LmX0pZ9aK3vB8nTc.")

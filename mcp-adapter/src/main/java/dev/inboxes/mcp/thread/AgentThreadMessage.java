@@ -4,13 +4,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.thread.ThreadMessage;
-import dev.inboxes.mcp.ExternalContent;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 
 /**
- * A message of a thread as an agent reads it: the headers that matter and the beginning of its text, marked as
- * external content.
+ * A message of a thread as an agent reads it: the headers that matter and the beginning of its text (the tool's text
+ * marks the page's messages as one block of external content).
  *
  * @param textCut true when the text is only its beginning (get_message returns the rest); absent otherwise
  */
@@ -29,6 +28,6 @@ public record AgentThreadMessage(
     static AgentThreadMessage fromDomain(ThreadMessage message) {
         Message row = message.message();
         return new AgentThreadMessage(row.id(), row.from(), row.to(), row.subject(), row.receivedAt(),
-                row.hasAttachments(), ExternalContent.mark(message.text()), message.textCut() ? Boolean.TRUE : null);
+                row.hasAttachments(), message.text(), message.textCut() ? Boolean.TRUE : null);
     }
 }

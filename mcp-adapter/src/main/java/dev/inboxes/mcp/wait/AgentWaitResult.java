@@ -20,7 +20,8 @@ public record AgentWaitResult(
         @JsonProperty(required = true) String next) {
 
     /**
-     * The message, with the beginning of its text marked as external content.
+     * The message, with the beginning of its text (the tool's text marks the message as one block of external
+     * content).
      *
      * @param text    null only when the message was deleted before it could be read
      * @param textCut true when the text is only its beginning (get_message returns the rest); absent otherwise
@@ -41,7 +42,7 @@ public record AgentWaitResult(
         static ArrivedMessage of(Message row, String text) {
             String beginning = text == null ? null : ExternalContent.beginning(text);
             return new ArrivedMessage(row.id(), row.from(), row.to(), row.subject(), row.receivedAt(), row.threadId(),
-                    row.hasAttachments(), beginning == null ? null : ExternalContent.mark(beginning),
+                    row.hasAttachments(), beginning,
                     beginning != null && beginning.length() < text.length() ? Boolean.TRUE : null);
         }
     }

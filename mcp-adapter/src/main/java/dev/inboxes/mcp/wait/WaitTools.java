@@ -1,7 +1,5 @@
 package dev.inboxes.mcp.wait;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.shared.DomainException;
@@ -10,6 +8,7 @@ import dev.inboxes.domain.shared.StoreUnavailableException;
 import dev.inboxes.domain.wait.WaitOutcome;
 import dev.inboxes.domain.wait.WaitRequest;
 import dev.inboxes.domain.wait.WaitService;
+import dev.inboxes.mcp.AgentText;
 import dev.inboxes.mcp.CallerAccount;
 import dev.inboxes.mcp.ExternalContent;
 import dev.inboxes.mcp.ListToolDocs;
@@ -55,7 +54,7 @@ public class WaitTools {
     CallerAccount caller;
 
     @Inject
-    ObjectMapper mapper;
+    AgentText text;
 
     @Inject
     Vertx vertx;
@@ -76,9 +75,9 @@ public class WaitTools {
                     + "its progress every " + PROGRESS_EVERY_SECONDS + " seconds.\n"
                     + "Returns {timed_out, message: {id, from, to, subject, received_at, thread_id, has_attachments, "
                     + "text, text_cut?} or null, next}. " + ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED,
-            outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class),
+            outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class, generator = WaitOutputSchema.class),
             annotations = @Tool.Annotations(title = "Wait for a message", readOnlyHint = true,
-                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
+                    destructiveHint = false, idempotentHint = true, openWorldHint = true))
     @Blocking
     Uni<ToolResponse> waitForMessage(
             @ToolArg(name = "inbox_id", description = "The inbox to wait on, e.g. inb_7fQ2LmX0pZ9aK3vB8nTc.")
@@ -141,25 +140,20 @@ public class WaitTools {
                     + "wait_for_message again with since = next.";
         } else {
             Message row = outcome.message();
-            String text;
+            String body;
             try {
-                text = messages.get(accountId, inboxId, row.id()).text();
+                body = messages.get(accountId, inboxId, row.id()).text();
             } catch (NotFoundException deletedMeanwhile) {
-                text = null;
+                body = null;
             }
-            result = new AgentWaitResult(false, AgentWaitResult.ArrivedMessage.of(row, text), outcome.next());
-            summary = "A message arrived (id " + row.id() + "); its text is between the external-content markers"
+            result = new AgentWaitResult(false, AgentWaitResult.ArrivedMessage.of(row, body), outcome.next());
+            summary = "A message arrived (id " + row.id() + "); it is between the external-content markers"
                     + (result.message().textCut() != null ? ", cut: get_message reads the rest" : "")
                     + ". To wait for the next one, call wait_for_message with since = next.";
         }
-        return new ToolResponse(false, List.of(new TextContent(json(result)), new TextContent(summary)), result, null);
-    }
-
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a wait result must serialize", e);
-        }
+        // The text says the result once (not a JSON copy of structuredContent), the message's fields as one block.
+        String said = "timed_out: " + result.timedOut() + "\nnext: " + result.next() + "\nmessage: "
+                + (result.message() == null ? "null" : "\n" + ExternalContent.markMessages(text.render(result.message())));
+        return new ToolResponse(false, List.of(new TextContent(said), new TextContent(summary)), result, null);
     }
 }
