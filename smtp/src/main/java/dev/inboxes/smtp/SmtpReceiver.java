@@ -1,6 +1,7 @@
 package dev.inboxes.smtp;
 
 import dev.inboxes.domain.mail.MailDelivery;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.tls.TlsConfiguration;
@@ -27,9 +28,10 @@ import org.subethamail.smtp.internal.server.ConcurrentSessionsBySourceLimiter;
 
 /**
  * The SMTP receiver's life: started on {@link StartupEvent} (never in a static initializer, so a native image holds
- * no socket or thread), stopped on {@link ShutdownEvent} before the database goes: new transactions are refused
- * with 421, transactions being stored finish, then the sockets close. One thread per connection, from a pool
- * bounded by the connection limit.
+ * no socket or thread), stopped on {@link ShutdownEvent} before the database goes. From the moment shutdown begins
+ * ({@link ShutdownDelayInitiatedEvent}, at the start of the shutdown delay, while readiness is already DOWN) new
+ * connections and new transactions are answered {@code 421 4.3.2}, so senders retry elsewhere; transactions being
+ * stored finish, then the sockets close. One thread per connection, from a pool bounded by the connection limit.
  */
 @Singleton
 public class SmtpReceiver {
@@ -76,8 +78,8 @@ public class SmtpReceiver {
                 .messageHandlerFactory(context -> new MailTransaction(context, delivery, limits, clock))
                 .executorService(sessionThreads(config.maxConnections() + OVER_LIMIT_THREADS))
                 .maxConnections(config.maxConnections())
-                .sessionHandler(new ConcurrentSessionsBySourceLimiter(config.maxConnectionsPerAddress(),
-                        SmtpReplies.UNAVAILABLE, SmtpReplies.TOO_MANY_FROM_ADDRESS))
+                .sessionHandler(new DrainingSessions(draining, new ConcurrentSessionsBySourceLimiter(
+                        config.maxConnectionsPerAddress(), SmtpReplies.UNAVAILABLE, SmtpReplies.TOO_MANY_FROM_ADDRESS)))
                 .maxRecipients(config.maxRecipients())
                 .maxMessageSize(maxMessageSize)
                 .connectionTimeout((int) config.commandTimeout().toMillis(), TimeUnit.MILLISECONDS)
@@ -101,13 +103,22 @@ public class SmtpReceiver {
                 config.tlsConfiguration().isPresent() ? ", STARTTLS offered" : "");
     }
 
+    /**
+     * Shutdown begins: the service stays up for the shutdown delay, but mail is refused from now on (421 4.3.2), as
+     * the documentation promises; a sender retries another replica or later.
+     */
+    void refuseNewMail(@Observes ShutdownDelayInitiatedEvent event) {
+        draining.set(true);
+        LOG.info("SMTP receiver refusing new mail (421 4.3.2): shutting down");
+    }
+
     /** Before the embedded database stops (its observer has the default priority). */
     void stop(@Observes @Priority(1) ShutdownEvent event) throws InterruptedException {
         SMTPServer running = server;
         if (running == null) {
             return;
         }
-        draining.set(true);
+        draining.set(true); // already, unless the shutdown delay is off
         long deadline = System.nanoTime() + DRAIN_PATIENCE.toNanos();
         while (inFlight.get() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(20);

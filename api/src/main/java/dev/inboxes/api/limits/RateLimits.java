@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.inboxes.api.problem.ProblemType;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
@@ -25,8 +26,15 @@ import java.util.stream.Stream;
  * runs before authentication, so floods and key guessing are refused without a database lookup; the account limit
  * right after it. A refused request gets a 429 problem with {@code Retry-After} and is not processed at all, so it
  * is always safe to retry.
+ *
+ * <p>Caffeine loads the classes of a cache it builds by name, from its configuration: the cache ({@code SSMSA}:
+ * strong keys and values, maximum size, expiry after access) and its entries ({@code PSAMS}). Quarkus registers
+ * only those of the caches it builds itself, so a native executable needs them registered here
+ * ({@code NativeReflectionIT} builds {@link #bucketCache} and checks that the classes it loads are registered).
  */
 @ApplicationScoped
+@RegisterForReflection(classNames = {"com.github.benmanes.caffeine.cache.SSMSA",
+        "com.github.benmanes.caffeine.cache.PSAMS"})
 public class RateLimits {
 
     /** Before authentication: an address is counted even when its key is wrong. */
@@ -45,7 +53,15 @@ public class RateLimits {
         // A bucket left alone for a whole period is full again: forgetting it then changes nothing.
         Duration longest = Stream.of(settings.perAccount(), settings.perAddress(), settings.signUp())
                 .map(RateLimitSettings.Limit::period).max(Duration::compareTo).orElseThrow();
-        this.buckets = Caffeine.newBuilder().maximumSize(MAX_TRACKED_CLIENTS).expireAfterAccess(longest).build();
+        this.buckets = bucketCache(longest).build();
+    }
+
+    /**
+     * The configuration of the buckets' cache, forgetting a client left alone for {@code idle}: public so that the
+     * native build's check can build the same cache and see which classes Caffeine loads for it.
+     */
+    public static Caffeine<Object, Object> bucketCache(Duration idle) {
+        return Caffeine.newBuilder().maximumSize(MAX_TRACKED_CLIENTS).expireAfterAccess(idle);
     }
 
     void register(@Observes Filters filters) {

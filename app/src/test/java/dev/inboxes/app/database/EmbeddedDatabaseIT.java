@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.JvmOnly;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -20,7 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The zero-configuration start, exactly as a user runs it: {@code java -jar} with no JDBC URL starts the
  * embedded PostgreSQL in the data directory; after a restart the data and the cursors are still good. A JDBC URL
  * configured anywhere Quarkus reads configuration means no embedded database.
+ *
+ * <p>JVM build only: the native executable has no embedded PostgreSQL (ExternalDatabaseTest covers its refusal to
+ * start without a JDBC URL).
  */
+@JvmOnly("the native executable has no embedded PostgreSQL")
 class EmbeddedDatabaseIT {
 
     @TempDir

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
+import dev.inboxes.app.support.JvmOnly;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -24,7 +25,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The embedded PostgreSQL stops whenever the service stops, however it stops, and a start says plainly what stands
  * in its way. Every case runs the packaged jar and then looks for any process still using its data directory (the
  * postmaster and its backends, the watchdog).
+ *
+ * <p>JVM build only: the native executable has no embedded PostgreSQL.
  */
+@JvmOnly("the native executable has no embedded PostgreSQL")
 class EmbeddedDatabaseLifecycleIT {
 
     private static final Path PG_DATA = Path.of(".inboxes-data", "postgres");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
+import dev.inboxes.app.support.JvmOnly;
 import dev.inboxes.app.support.PageWalk;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -27,7 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * server's durability settings, and when its processes are killed (SIGKILL, no chance to flush anything) under
  * concurrent creates, then the service is killed and started again on the same data, every inbox that was answered
  * {@code 201} is there, exactly once.
+ *
+ * <p>JVM build only: the native executable has no embedded PostgreSQL (DatabaseOutageIT covers an external one).
  */
+@JvmOnly("the native executable has no embedded PostgreSQL")
 class EmbeddedDatabaseCrashIT {
 
     private static final int WORKERS = 6;

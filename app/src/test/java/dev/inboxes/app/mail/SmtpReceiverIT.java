@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The SMTP receiver of the packaged app, with short timeouts and a certificate: STARTTLS, a stalled or trickling
- * client and a too-slow DATA are cut off with 421, and while PostgreSQL is down every delivery is answered 451
- * (never 250, never a hang) and nothing that was answered 250 is lost or stored twice.
+ * The SMTP receiver of the packaged app, with short timeouts and a certificate given in PEM as docs/configuration.md
+ * says: STARTTLS, a stalled or trickling client and a too-slow DATA are cut off with 421, while PostgreSQL is down
+ * every delivery is answered 451 (never 250, never a hang) and nothing that was answered 250 is lost or stored twice,
+ * and once SIGTERM starts the shutdown delay, mail is refused with 421 4.3.2 while the API still answers.
  */
 class SmtpReceiverIT {
 
@@ -42,7 +43,7 @@ class SmtpReceiverIT {
 
     @Test
     void tlsTimeoutsAndADatabaseOutage() throws Exception {
-        Path keystore = certificate(workDir.resolve("smtp.p12"));
+        Path[] pem = pemCertificate(certificate(workDir.resolve("smtp.p12")));
         int smtpPort = AppProcess.freePort();
         try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start()) {
             Map<String, String> environment = new HashMap<>(database.appEnvironment());
@@ -50,8 +51,9 @@ class SmtpReceiverIT {
             environment.put("INBOXES_SMTP_COMMAND_TIMEOUT", COMMAND_TIMEOUT.toSeconds() + "s");
             environment.put("INBOXES_SMTP_DATA_TIMEOUT", DATA_TIMEOUT.toSeconds() + "s");
             environment.put("INBOXES_SMTP_TLS_CONFIGURATION", "smtp");
-            environment.put("QUARKUS_TLS_SMTP_KEY_STORE_P12_PATH", keystore.toString());
-            environment.put("QUARKUS_TLS_SMTP_KEY_STORE_P12_PASSWORD", "changeit");
+            // The documented recipe: the quoted form of quarkus.tls."smtp".key-store.pem."0".cert (two map keys).
+            environment.put("QUARKUS_TLS__SMTP__KEY_STORE_PEM__0__CERT", pem[0].toString());
+            environment.put("QUARKUS_TLS__SMTP__KEY_STORE_PEM__0__KEY", pem[1].toString());
             try (AppProcess app = AppProcess.start(workDir.resolve("app"), environment)) {
                 assertThat(app.log()).contains("SMTP receiver listening on 0.0.0.0:" + smtpPort, "STARTTLS offered");
                 Client client = new Client(Client.newAccount(app.baseUrl));
@@ -61,6 +63,7 @@ class SmtpReceiverIT {
                 startTls(client, app.baseUrl, inboxId, smtpPort, address);
                 stalledAndTricklingClientsAreCutOff(smtpPort, address);
                 anOutageIsA451AndLosesNothing(database, client, app.baseUrl, inboxId, smtpPort, address);
+                mailIsRefusedOnceShutdownBegins(app, smtpPort, address);
             }
         }
     }
@@ -170,6 +173,48 @@ class SmtpReceiverIT {
         Set<String> distinct = new HashSet<>(stored);
         assertThat(stored).as("nothing stored twice").hasSameSizeAs(distinct);
         assertThat(distinct).containsAll(senders.acknowledged);
+    }
+
+    /**
+     * SIGTERM: during the shutdown delay (3 s) readiness is DOWN and the API still answers, and the receiver answers
+     * 421 4.3.2 to a new connection and to a new transaction on a connection opened before, so senders retry
+     * elsewhere instead of delivering to a replica that is going away.
+     */
+    private void mailIsRefusedOnceShutdownBegins(AppProcess app, int port, String address) throws Exception {
+        try (Smtp.Dialogue before = new Smtp.Dialogue(port)) {
+            assertThat(before.command("EHLO before.example")).startsWith("250");
+            long signalled = System.nanoTime();
+            app.signalStop();
+            app.awaitReadiness(503, Duration.ofSeconds(2));
+
+            assertThat(before.command("MAIL FROM:<late@example.com>")).startsWith("421 4.3.2");
+            try (Smtp.Dialogue after = new Smtp.Dialogue(port)) {
+                assertThat(after.greeting).startsWith("421 4.3.2");
+                assertThat(after.closedByServer()).isTrue();
+            }
+            assertThat(elapsed(signalled)).as("refused within the shutdown delay").isLessThan(3_000);
+            assertThat(app.isAlive()).isTrue();
+            assertThat(Client.newAccount(app.baseUrl)).as("the API still answers during the delay").isNotBlank();
+        }
+        app.awaitExit(Duration.ofSeconds(40)); // the code SIGTERM leaves (143 on the JVM) is not the point here
+        assertThat(app.log()).contains("SMTP receiver refusing new mail (421 4.3.2)", "SMTP receiver stopped");
+    }
+
+    /** The keystore's certificate and private key as the PEM files a certificate authority hands out. */
+    private static Path[] pemCertificate(Path keystore) throws Exception {
+        java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = java.nio.file.Files.newInputStream(keystore)) {
+            store.load(in, "changeit".toCharArray());
+        }
+        java.util.Base64.Encoder base64 = java.util.Base64.getMimeEncoder(64, "\n".getBytes());
+        Path cert = keystore.resolveSibling("fullchain.pem");
+        Path key = keystore.resolveSibling("privkey.pem");
+        java.nio.file.Files.writeString(cert, "-----BEGIN CERTIFICATE-----\n"
+                + base64.encodeToString(store.getCertificate("smtp").getEncoded()) + "\n-----END CERTIFICATE-----\n");
+        java.nio.file.Files.writeString(key, "-----BEGIN PRIVATE KEY-----\n"
+                + base64.encodeToString(store.getKey("smtp", "changeit".toCharArray()).getEncoded())
+                + "\n-----END PRIVATE KEY-----\n");
+        return new Path[] {cert, key};
     }
 
     private static String createInbox(Client client, String baseUrl, String username) throws Exception {

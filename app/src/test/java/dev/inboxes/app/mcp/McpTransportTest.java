@@ -65,6 +65,17 @@ class McpTransportTest {
                         + "\",\"method\":\"ping\"}", 400, -32600, null),
                 Arguments.of("a huge number id", "{\"jsonrpc\":\"2.0\",\"id\":1" + "0".repeat(400)
                         + ",\"method\":\"ping\"}", 400, -32600, null),
+                // A line break in an id would forge a line wherever the id is logged; an escape, a terminal command.
+                Arguments.of("an id with a line feed", "{\"jsonrpc\":\"2.0\",\"id\":\"1\\n2026-12-01 12:00:00,000 "
+                        + "INFO  [io.quarkus] forged\",\"method\":\"ping\"}", 400, -32600, null),
+                Arguments.of("an id with a carriage return", "{\"jsonrpc\":\"2.0\",\"id\":\"1\\rforged\",\"method\":"
+                        + "\"ping\"}", 400, -32600, null),
+                Arguments.of("an id with an escape", "{\"jsonrpc\":\"2.0\",\"id\":\"\\u001b[2Jforged\",\"method\":"
+                        + "\"ping\"}", 400, -32600, null),
+                Arguments.of("an id with a NUL", "{\"jsonrpc\":\"2.0\",\"id\":\"a\\u0000b\",\"method\":\"ping\"}",
+                        400, -32600, null),
+                Arguments.of("an id with a line separator", "{\"jsonrpc\":\"2.0\",\"id\":\"a\\u2028forged\","
+                        + "\"method\":\"tools/call\",\"params\":{\"name\":\"list_inboxes\"}}", 400, -32600, null),
                 Arguments.of("an object id", "{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}", 400, -32600, null),
                 Arguments.of("a null id", "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}", 400, -32600, null),
                 Arguments.of("no method", "{\"jsonrpc\":\"2.0\",\"id\":5}", 400, -32600, 5),

@@ -10,11 +10,14 @@ import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.inboxes.api.limits.RateLimits;
 import dev.inboxes.app.ArchitectureTest;
+import dev.inboxes.app.support.JvmOnly;
 import dev.inboxes.domain.paging.Keyed;
 import dev.inboxes.mcp.text.TokenCounter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +29,8 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
@@ -40,9 +43,15 @@ import org.junit.jupiter.api.Test;
 /**
  * What CI can prove about the native build without GraalVM: the build writes target/native-sources (see the
  * native-sources execution in the pom), and in it every class Jackson or Hibernate reads or writes
- * reflectively is registered, the classes that must not be frozen into the image heap are initialized at run
- * time, every resource the service reads from a jar is in the image, and the embedded database is left out.
+ * reflectively is registered, so is every class Caffeine loads by name for a cache the service builds itself, every
+ * other load by name in the added libraries is accounted for, the classes that must not be frozen into the image
+ * heap are initialized at run time, the tokenizer's vocabulary is parsed at build time, every resource the service
+ * reads from a jar is in the image, and the embedded database is left out.
+ *
+ * <p>JVM build only: it reads the native-sources output of the JVM build, which the native profile does not write;
+ * under {@code -Pnative} the other integration tests run the executable itself.
  */
+@JvmOnly("it checks the native-sources output of the JVM build, which -Pnative does not write")
 class NativeReflectionIT {
 
     private static final Path SOURCES = Path.of("target", "native-sources");
@@ -61,6 +70,8 @@ class NativeReflectionIT {
      * quarkus.native.resources.includes or by the library's own META-INF/native-image metadata.
      */
     private static final Map<String, String> NOT_READ = Map.of(
+            TokenCounter.VOCABULARY, "parsed while the image is built (TokenCounter$Vocabulary is initialized at "
+                    + "build time): the executable holds the parsed vocabulary, never the file",
             "com/knuddels/jtokkit/cl100k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only",
             "com/knuddels/jtokkit/p50k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only",
             "com/knuddels/jtokkit/r50k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only",
@@ -73,6 +84,82 @@ class NativeReflectionIT {
                     + "DataHandler is created",
             "META-INF/services/org.apache.james.mime4j.dom.MessageServiceFactory", "mime4j's DOM factory: "
                     + "MimeReader runs MimeStreamParser directly");
+    /**
+     * Every method of the service that builds a Caffeine cache itself, with that cache's configuration as the method
+     * builds it (Quarkus registers the classes of the caches it builds, not these).
+     */
+    private static final Map<String, Supplier<Caffeine<Object, Object>>> SELF_BUILT_CACHES = Map.of(
+            "dev.inboxes.api.limits.RateLimits.bucketCache", () -> RateLimits.bucketCache(java.time.Duration.ofHours(1)));
+
+    /**
+     * Classes of the added libraries (and Caffeine) that load classes by name, each with why the executable needs
+     * nothing more: what it loads is registered, or it runs only at build time, or only when a system property asks,
+     * or it is reached only through classes (its gateways) that neither the service nor SubEthaSMTP uses, which the
+     * test checks.
+     */
+    private static final Map<String, ByName> LOADS_BY_NAME = Map.ofEntries(
+            Map.entry("com.github.benmanes.caffeine.cache.LocalCacheFactory", ByName.safe("a cache's class: "
+                    + "registered for every cache the service builds (everyCacheTheServiceBuildsItselfHasItsClassesRegistered)"
+                    + ", by Quarkus for its own")),
+            Map.entry("com.github.benmanes.caffeine.cache.NodeFactory", ByName.safe("a cache's entry class: likewise")),
+            Map.entry("jakarta.activation.ActivationDataFlavor", ByName.unreachable("data flavors of DataHandlers",
+                    "jakarta.activation.DataHandler", "jakarta.activation.ActivationDataFlavor")),
+            Map.entry("jakarta.activation.CommandInfo", ByName.unreachable("command beans of DataHandlers",
+                    "jakarta.activation.DataHandler", "jakarta.activation.CommandMap")),
+            Map.entry("jakarta.activation.FactoryFinder", ByName.unreachable("the mailcap and MIME type registries, "
+                    + "for command maps and file type maps", "jakarta.activation.DataHandler",
+                    "jakarta.activation.CommandMap", "jakarta.activation.FileTypeMap")),
+            Map.entry("jakarta.activation.MailcapCommandMap", ByName.unreachable("mailcap commands",
+                    "jakarta.activation.DataHandler", "jakarta.activation.CommandMap")),
+            Map.entry("jakarta.activation.ServiceLoaderUtil", ByName.unreachable("FactoryFinder's loader",
+                    "jakarta.activation.DataHandler", "jakarta.activation.CommandMap", "jakarta.activation.FileTypeMap")),
+            Map.entry("jakarta.mail.Session", ByName.unreachable("mail providers (stores, transports): no Session is "
+                    + "opened; SubEthaSMTP's only use of Jakarta Mail is InternetAddress.parse", "jakarta.mail.Session")),
+            Map.entry("jakarta.mail.internet.MimeUtil", ByName.unreachable("the content type cleaner named by the "
+                    + "mail.mime.contenttypehandler system property, for MIME messages and parts (never set, never built)",
+                    "jakarta.mail.internet.MimeMessage", "jakarta.mail.internet.MimeBodyPart",
+                    "jakarta.mail.internet.MimeMultipart")),
+            Map.entry("jakarta.mail.util.FactoryFinder", ByName.unreachable("StreamProvider, for MimeUtility's "
+                    + "encoders and decoders and MIME parts", "jakarta.mail.internet.MimeUtility",
+                    "jakarta.mail.internet.MimeMessage", "jakarta.mail.internet.MimeBodyPart",
+                    "jakarta.mail.util.StreamProvider")),
+            Map.entry("org.apache.james.mime4j.dom.ServiceLoader", ByName.unreachable("MessageServiceFactory's "
+                    + "implementation: MimeReader builds mime4j's MimeStreamParser itself",
+                    "org.apache.james.mime4j.dom.MessageServiceFactory")),
+            Map.entry("org.eclipse.angus.mail.imap.IMAPStore", ByName.unreachable("IMAP, a store of a Session",
+                    "jakarta.mail.Session")),
+            Map.entry("org.eclipse.angus.mail.imap.protocol.IMAPProtocol", ByName.unreachable("IMAP",
+                    "jakarta.mail.Session")),
+            Map.entry("org.eclipse.angus.mail.pop3.POP3Store", ByName.unreachable("POP3, a store of a Session",
+                    "jakarta.mail.Session")),
+            Map.entry("org.eclipse.angus.mail.smtp.SMTPTransport", ByName.unreachable("sending, a transport of a "
+                    + "Session", "jakarta.mail.Session", "jakarta.mail.Transport")),
+            Map.entry("org.eclipse.angus.mail.util.SocketFetcher", ByName.unreachable("the socket factories of "
+                    + "stores and transports", "jakarta.mail.Session")),
+            Map.entry("org.eclipse.angus.mail.util.logging.LogManagerProperties", ByName.unreachable("Angus Mail's "
+                    + "java.util.logging handler, which no logging configuration names",
+                    "org.eclipse.angus.mail.util.logging.MailHandler")),
+            Map.entry("org.eclipse.angus.mail.nativeimage.AngusMailFeature", ByName.safe("Angus Mail's own native-image "
+                    + "feature: runs in the image builder")),
+            Map.entry("org.jsoup.helper.AuthenticationHandler", ByName.unreachable("jsoup's HTTP client",
+                    "org.jsoup.Connection", "org.jsoup.helper.HttpConnection")),
+            Map.entry("org.jsoup.helper.RequestDispatch", ByName.unreachable("jsoup's HTTP client",
+                    "org.jsoup.Connection", "org.jsoup.helper.HttpConnection")),
+            Map.entry("org.jsoup.helper.Regex", ByName.safe("re2j, only when the jsoup.useRe2j system property asks "
+                    + "for it (never set): java.util.regex otherwise")));
+
+    /** Why a load by name is safe, and the classes through which alone it is reached (none when it is registered). */
+    record ByName(String reason, List<String> gateways) {
+
+        static ByName safe(String reason) {
+            return new ByName(reason, List.of());
+        }
+
+        static ByName unreachable(String reason, String... gateways) {
+            return new ByName(reason, List.of(gateways));
+        }
+    }
+
     /** Licences, notices and build information (shrinker rules among it): never read by code. */
     private static final Pattern PAPERWORK = Pattern.compile(
             "META-INF/(MANIFEST\\.MF|maven/.*|native-image/.*|versions/.*|proguard/.*|(.*/)?(LICENSE|NOTICE|DEPENDENCIES|README)[^/]*)");
@@ -138,32 +225,32 @@ class NativeReflectionIT {
         assertThat(Files.readString(SOURCES.resolve("native-image.args"))).contains("-runner");
     }
 
-    /** The tokenizer reads its vocabulary from its jar at start-up: the image must hold the resource. */
+    /**
+     * Parsing the tokenizer's vocabulary takes most of a second and about 70 MB: the image is built with it parsed
+     * (its holder class initialized at build time), and nothing else in the service asks jtokkit for an encoding.
+     */
     @Test
-    void theTokenizersVocabularyIsIncludedAsAResource() throws IOException {
-        List<String> patterns = generatedResourcePatterns();
+    void theTokenizersVocabularyIsParsedWhileTheImageIsBuilt() throws IOException {
+        String holder = TokenCounter.class.getName() + "$Vocabulary";
+        JavaClasses production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.inboxes");
+        List<String> registryUsers = production.stream()
+                .flatMap(type -> type.getMethodCallsFromSelf().stream())
+                .filter(call -> call.getTargetOwner().getName().equals("com.knuddels.jtokkit.Encodings"))
+                .map(call -> call.getOrigin().getFullName())
+                .distinct().toList();
 
-        assertThat(patterns).anySatisfy(pattern -> assertThat(TokenCounter.VOCABULARY).matches(pattern));
-        assertThat(jarsOfTheImage().values().stream().flatMap(List::stream)).contains(TokenCounter.VOCABULARY);
+        assertThat(buildTimeInitialized()).contains(holder);
+        assertThat(registryUsers).as("jtokkit's registries are asked only by the build-time holder's initializer")
+                .containsExactly(holder + ".<clinit>()");
     }
 
-    /** Each quarkus.native.resources.includes names resources that exist, and all of them are in the image. */
+    /** Every --initialize-at-build-time names a class of the image, under its real name. */
     @Test
-    void everyIncludedResourceExistsAndIsInTheImage() throws IOException {
-        Properties settings = new Properties();
-        try (InputStream in = getClass().getResourceAsStream("/application.properties")) {
-            settings.load(in);
-        }
-        List<String> globs = Arrays.stream(settings.getProperty("quarkus.native.resources.includes", "").split(","))
-                .map(String::trim).filter(glob -> !glob.isEmpty()).toList();
-        List<String> patterns = generatedResourcePatterns();
-        List<String> entries = jarsOfTheImage().values().stream().flatMap(List::stream).toList();
-
-        assertThat(globs).isNotEmpty().allSatisfy(glob -> {
-            List<String> named = entries.stream().filter(globPattern(glob).asMatchPredicate()).toList();
-            assertThat(named).as("resources named by %s", glob).isNotEmpty()
-                    .allSatisfy(entry -> assertThat(patterns).anySatisfy(pattern -> assertThat(entry).matches(pattern)));
-        });
+    void everyClassInitializedAtBuildTimeExists() throws IOException {
+        assertThat(buildTimeInitialized()).isNotEmpty()
+                .allSatisfy(type -> assertThat(exists(type)).as("class %s", type).isTrue());
     }
 
     /**
@@ -191,6 +278,115 @@ class NativeReflectionIT {
                         .as("%s is neither in the image nor known to be unread", resource).isTrue());
         assertThat(NOT_READ.keySet()).allSatisfy(resource -> assertThat(patterns.stream().noneMatch(resource::matches))
                 .as("%s is in the image: drop it from NOT_READ", resource).isTrue());
+    }
+
+    /**
+     * Caffeine builds a cache from generated classes it loads by name, chosen by the configuration (a bounded cache
+     * expiring after access: {@code SSMSA}, its entries {@code PSAMS}); in a native executable an unregistered one
+     * fails the start with ClassNotFoundException. Every method of the service that calls {@code Caffeine.newBuilder}
+     * must be in {@link #SELF_BUILT_CACHES}, and the classes its configuration loads must be registered.
+     */
+    @Test
+    void everyCacheTheServiceBuildsItselfHasItsClassesRegistered() throws Exception {
+        JavaClasses production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.inboxes");
+        Set<String> builders = production.stream()
+                .flatMap(type -> type.getMethodCallsFromSelf().stream())
+                .filter(call -> call.getTargetOwner().isEquivalentTo(Caffeine.class)
+                        && (call.getName().equals("newBuilder") || call.getName().equals("from")))
+                .map(call -> call.getOrigin().getOwner().getName() + "." + call.getOrigin().getName())
+                .collect(Collectors.toCollection(TreeSet::new));
+        Map<String, Set<String>> loaded = new TreeMap<>();
+        SELF_BUILT_CACHES.forEach((builder, configuration) -> loaded.put(builder, classesLoadedByName(configuration.get())));
+        Set<String> registered = registeredClasses();
+
+        assertThat(builders).as("methods that build a Caffeine cache: each is replayed in SELF_BUILT_CACHES")
+                .isEqualTo(SELF_BUILT_CACHES.keySet());
+        assertThat(loaded.get("dev.inboxes.api.limits.RateLimits.bucketCache")).as("the cache's class and its entries'")
+                .containsExactlyInAnyOrder("com.github.benmanes.caffeine.cache.SSMSA",
+                        "com.github.benmanes.caffeine.cache.PSAMS");
+        loaded.forEach((builder, classes) -> assertThat(registered)
+                .as("classes Caffeine loads by name for the cache of %s", builder).containsAll(classes));
+    }
+
+    /**
+     * A library that loads a class by name (Class.forName, ClassLoader.loadClass, ServiceLoader, a factory finder)
+     * finds nothing in a native executable unless that class is registered. Every class of the added libraries (and
+     * Caffeine) that does so is listed in {@link #LOADS_BY_NAME} with what makes it safe, so a library upgrade that
+     * adds one fails here.
+     */
+    @Test
+    void everyLoadByNameInTheAddedLibrariesIsAccountedFor() {
+        List<String> scanned = new ArrayList<>(ArchitectureTest.ADDED_LIBRARIES);
+        scanned.add("com.github.benmanes.caffeine");
+        JavaClasses libraries = new ClassFileImporter().importPackages(scanned);
+        Set<String> loaders = libraries.stream()
+                .flatMap(type -> type.getMethodCallsFromSelf().stream())
+                .filter(NativeReflectionIT::loadsByName)
+                .map(call -> call.getOrigin().getOwner().getName().replaceFirst("\\$.*", ""))
+                .collect(Collectors.toCollection(TreeSet::new));
+
+        // What the service and SubEthaSMTP (the library that calls Jakarta Mail) use, but for SubEthaSMTP's Wiser, a
+        // mail sink for tests that opens Sessions, which the service never uses.
+        Set<String> used = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.inboxes", "org.subethamail").stream()
+                .filter(type -> !type.getPackageName().startsWith(WISER))
+                .flatMap(type -> type.getDirectDependenciesFromSelf().stream())
+                .map(dependency -> dependency.getTargetClass().getName())
+                .collect(Collectors.toSet());
+
+        assertThat(used).noneMatch(type -> type.startsWith(WISER + "."));
+
+        assertThat(loaders).as("classes of the added libraries that load classes by name: each needs its reason in "
+                + "LOADS_BY_NAME").isEqualTo(LOADS_BY_NAME.keySet());
+        assertThat(used).contains("jakarta.mail.internet.InternetAddress", "org.jsoup.Jsoup");
+        LOADS_BY_NAME.forEach((loader, why) -> assertThat(why.gateways()).as("%s is unreachable (%s) unless one of "
+                + "these is used", loader, why.reason()).noneMatch(used::contains));
+        assertThat(LOADS_BY_NAME.values().stream().flatMap(why -> why.gateways().stream()))
+                .allSatisfy(gateway -> assertThat(exists(gateway)).as("gateway %s", gateway).isTrue());
+    }
+
+    private static final String WISER = "org.subethamail.wiser";
+
+    private static boolean loadsByName(com.tngtech.archunit.core.domain.JavaMethodCall call) {
+        String owner = call.getTargetOwner().getName();
+        String name = call.getName();
+        return owner.equals(Class.class.getName()) && name.equals("forName")
+                || call.getTargetOwner().isAssignableTo(ClassLoader.class) && name.equals("loadClass")
+                || owner.equals(java.util.ServiceLoader.class.getName()) && name.startsWith("load")
+                || owner.equals(java.lang.invoke.MethodHandles.Lookup.class.getName()) && name.equals("findClass");
+    }
+
+    /**
+     * The generated classes a cache of this configuration is made of: the cache's own and its entries' (loaded by
+     * name), read from the cache Caffeine built.
+     */
+    private static Set<String> classesLoadedByName(Caffeine<Object, Object> configuration) {
+        Cache<Object, Object> cache = configuration.build();
+        cache.put("key", "value");
+        Object local = field(cache, "cache");
+        Set<String> classes = new TreeSet<>();
+        classes.add(local.getClass().getName());
+        Object data = field(local, "data");
+        ((Map<?, ?>) data).values().forEach(entry -> classes.add(entry.getClass().getName()));
+        classes.removeIf(name -> !name.matches("com\\.github\\.benmanes\\.caffeine\\.cache\\.[A-Z]+"));
+        return classes;
+    }
+
+    private static Object field(Object owner, String name) {
+        for (Class<?> type = owner.getClass(); type != null; type = type.getSuperclass()) {
+            try {
+                java.lang.reflect.Field field = type.getDeclaredField(name);
+                field.setAccessible(true);
+                return field.get(owner);
+            } catch (NoSuchFieldException notHere) {
+                // a superclass's
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("no field " + name + " in " + owner.getClass());
     }
 
     /** The records and, transitively, the application's types their components hold (list elements included). */
@@ -230,6 +426,18 @@ class NativeReflectionIT {
                 .map(entry -> entry.split("/")[2])
                 .filter(segment -> !segment.endsWith(".class"))
                 .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** The classes the build passes to --initialize-at-build-time. */
+    private static Set<String> buildTimeInitialized() throws IOException {
+        Set<String> buildTime = new TreeSet<>();
+        for (String argument : arguments()) {
+            if (argument.startsWith("--initialize-at-build-time=")) {
+                buildTime.addAll(Arrays.asList(argument.substring(argument.indexOf('=') + 1).split(",")));
+            }
+        }
+        buildTime.remove("");
+        return buildTime;
     }
 
     /** The tokens of native-image.args, as the build passes them to native-image. */
@@ -312,25 +520,6 @@ class NativeReflectionIT {
             }
         }
         return patterns;
-    }
-
-    /** A quarkus.native.resources.includes glob as a pattern: ** any path, * within one directory, ? one character. */
-    private static Pattern globPattern(String glob) {
-        StringBuilder regex = new StringBuilder();
-        for (int i = 0; i < glob.length(); i++) {
-            char c = glob.charAt(i);
-            if (c == '*' && i + 1 < glob.length() && glob.charAt(i + 1) == '*') {
-                regex.append(".*");
-                i++;
-            } else if (c == '*') {
-                regex.append("[^/]*");
-            } else if (c == '?') {
-                regex.append("[^/]");
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString());
     }
 
     private static Set<String> registeredClasses() throws IOException {

@@ -15,15 +15,21 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The packaged app ({@code java -jar target/quarkus-app/quarkus-run.jar}) as a child process, exactly as users
- * run it, in a working directory of its own; for tests that need several instances, restarts or signals.
+ * The packaged app as a child process, exactly as users run it, in a working directory of its own; for tests that
+ * need several instances, restarts or signals. Which build runs is what the last Quarkus build wrote
+ * ({@code target/quarkus-artifact.properties}): the native executable ({@code target/*-runner}) after a native build
+ * ({@code -Pnative}), {@code java -jar target/quarkus-app/quarkus-run.jar} otherwise.
  */
 public final class AppProcess implements AutoCloseable {
 
-    private static final Path RUNNER = Path.of("target", "quarkus-app", "quarkus-run.jar");
+    private static final Path TARGET = Path.of("target");
+    private static final Path JAR = TARGET.resolve("quarkus-app").resolve("quarkus-run.jar");
+    /** The build the integration tests run: the native executable, or null for the jar. */
+    private static final Path NATIVE_EXECUTABLE = nativeExecutable();
     private static final String READINESS = "/q/health/ready";
     private static final String HTTP_PORT = "QUARKUS_HTTP_PORT";
     private static final String MANAGEMENT_PORT = "QUARKUS_MANAGEMENT_PORT";
@@ -91,10 +97,43 @@ public final class AppProcess implements AutoCloseable {
         return new AppProcess(builder.start(), port, managementPort, log);
     }
 
-    /** How the packaged app is run: {@code java -jar} with the JVM running the tests. */
+    /** How the packaged app is run: the native executable, or {@code java -jar} with the JVM running the tests. */
     private static List<String> command() {
+        if (NATIVE_EXECUTABLE != null) {
+            return List.of(NATIVE_EXECUTABLE.toAbsolutePath().toString());
+        }
         String java = ProcessHandle.current().info().command().orElse("java");
-        return List.of(java, "-jar", RUNNER.toAbsolutePath().toString());
+        return List.of(java, "-jar", JAR.toAbsolutePath().toString());
+    }
+
+    /** Whether the integration tests run the native executable (a native build was the last Quarkus build). */
+    public static boolean isNative() {
+        return NATIVE_EXECUTABLE != null;
+    }
+
+    /**
+     * The executable named by target/quarkus-artifact.properties when the last build was a native one ({@code
+     * type=native}); null when it was the jar (or only the native sources), or when nothing was built yet.
+     */
+    private static Path nativeExecutable() {
+        Path artifact = TARGET.resolve("quarkus-artifact.properties");
+        if (!Files.exists(artifact)) {
+            return null;
+        }
+        Properties properties = new Properties();
+        try (var in = Files.newInputStream(artifact)) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (!"native".equals(properties.getProperty("type"))) {
+            return null;
+        }
+        Path executable = TARGET.resolve(properties.getProperty("path"));
+        if (!Files.isExecutable(executable)) {
+            throw new IllegalStateException(artifact + " names a native executable that is not there: " + executable);
+        }
+        return executable;
     }
 
     /** Polls readiness on the management interface until it answers {@code status}. */
@@ -145,6 +184,11 @@ public final class AppProcess implements AutoCloseable {
     public int stop() throws Exception {
         process.destroy();
         return awaitExit(Duration.ofSeconds(40));
+    }
+
+    /** SIGTERM without waiting: for tests of what the app does while it shuts down. */
+    public void signalStop() {
+        process.destroy();
     }
 
     /** SIGINT, as Ctrl-C in a terminal; returns the exit code. */

@@ -79,7 +79,7 @@ final class JsonRpcMessages {
         Object id = message.getValue("id");
         if (message.containsKey("id") && !isValidId(id)) {
             return Verdict.invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "id must be a string of at most "
-                    + MAX_ID_LENGTH + " characters or an integer.");
+                    + MAX_ID_LENGTH + " characters without control characters or line breaks, or an integer.");
         }
         if (!VERSION.equals(message.getValue("jsonrpc"))) {
             return Verdict.invalid(id, JsonRpcErrorCodes.INVALID_REQUEST, "jsonrpc must be \"2.0\".");
@@ -191,8 +191,20 @@ final class JsonRpcMessages {
         return bounded;
     }
 
+    /**
+     * A string id is echoed in responses and may reach the MCP server's log lines: one holding a line break (or any
+     * control character) could forge a log line or a terminal escape, so it is refused, not echoed.
+     */
     private static boolean isValidId(Object id) {
-        return id instanceof String text ? text.length() <= MAX_ID_LENGTH : id instanceof Integer || id instanceof Long;
+        if (id instanceof String text) {
+            return text.length() <= MAX_ID_LENGTH && text.chars().noneMatch(JsonRpcMessages::breaksALine);
+        }
+        return id instanceof Integer || id instanceof Long;
+    }
+
+    /** C0 and C1 controls (line feed, carriage return, escape…), DEL, and the Unicode line and paragraph separators. */
+    private static boolean breaksALine(int c) {
+        return Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
     }
 
     /** At most {@code length} characters, never half of a surrogate pair. */

@@ -11,8 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts tokens as current models do (the o200k_base byte-pair encoding, whose vocabulary ships inside jtokkit's
- * jar, so counting needs no network). Loading the vocabulary takes most of a second, so it happens once, at
- * start-up, never on a request (docs/agents.md has the measured costs).
+ * jar, so counting needs no network). Parsing the vocabulary takes most of a second and about 70 MB, so it happens
+ * once, never on a request: in a native executable while the image is built ({@link Vocabulary} is initialized at
+ * build time, so the parsed vocabulary is part of the image heap), on the JVM at start-up (docs/agents.md has the
+ * measured costs).
  *
  * <p>Budget checks count as little as they can ({@link #countLines}): every token covers at least one UTF-8 byte,
  * so bytes bound tokens without counting; and the lines of a TOON text are tokenized independently, so a line
@@ -30,7 +32,7 @@ public class TokenCounter {
     /** Longer lines (a JSON page is one line) are counted each time rather than kept. */
     static final int CACHED_LINE_LENGTH = 1_024;
 
-    private final Encoding encoding = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+    private final Encoding encoding = Vocabulary.O200K_BASE;
     private final Map<String, Integer> lineTokens = new ConcurrentHashMap<>();
 
     /** The tokens of {@code text}; special-token markers such as {@code <|endoftext|>} count as plain text. */
@@ -102,6 +104,18 @@ public class TokenCounter {
             length = Character.isLowSurrogate(text.charAt(length - 1)) && length > 1 ? length - 2 : length - 1;
         }
         return length;
+    }
+
+    /**
+     * The parsed vocabulary, immutable once built. A class of its own so the native build can initialize it (and only
+     * it) at build time: {@code --initialize-at-build-time} in application.properties, checked by NativeReflectionIT.
+     */
+    static final class Vocabulary {
+
+        static final Encoding O200K_BASE = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+
+        private Vocabulary() {
+        }
     }
 
     /** An upper bound of any text's tokens: its UTF-8 length, counted without allocating the bytes. */

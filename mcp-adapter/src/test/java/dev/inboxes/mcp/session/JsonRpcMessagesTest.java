@@ -43,4 +43,20 @@ class JsonRpcMessagesTest {
         assertThat(JsonRpcMessages.check(Buffer.buffer("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"))
                 .valid()).isTrue();
     }
+
+    /** An id is echoed and may be logged: a line break or control character in it could forge a log line. */
+    @Test
+    void anIdWithAControlCharacterOrLineBreakIsRefusedAndNotEchoed() {
+        for (String id : new String[] {"1\nINFO forged", "1\r", "\u001b[2J", "a\u0000", "\u0085", "\u2028", "\t"}) {
+            JsonRpcMessages.Verdict verdict = JsonRpcMessages.check(Buffer.buffer(new JsonObject().put("jsonrpc", "2.0")
+                    .put("id", id).put("method", "ping").encode()));
+            assertThat(verdict.valid()).as("id %s", id.codePoints().boxed().toList()).isFalse();
+            assertThat(verdict.error().getValue("id")).isNull();
+            assertThat(verdict.error().getJsonObject("error").getInteger("code")).isEqualTo(-32600);
+        }
+        for (String id : new String[] {"req-1 of 2", "réponse ✓ 😀", "0b4f5c1e-5d2f-4c4e-9a57-2d1f0c8e9b11"}) {
+            assertThat(JsonRpcMessages.check(Buffer.buffer(new JsonObject().put("jsonrpc", "2.0").put("id", id)
+                    .put("method", "ping").encode())).valid()).as(id).isTrue();
+        }
+    }
 }
