@@ -89,6 +89,7 @@ public class SmtpReceiver {
         smtp.getCommandHandler().addCommand(new BoundedMailCommand(limits.maxMessageSize()));
         smtp.getCommandHandler().addCommand(new EhloCommand());
         smtp.getCommandHandler().addCommand(new DataCommand());
+        smtp.getCommandHandler().addCommand(new BdatCommand(limits.maxMessageSize()));
         try {
             smtp.start();
         } catch (RuntimeException e) {

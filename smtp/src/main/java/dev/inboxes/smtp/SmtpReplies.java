@@ -9,6 +9,7 @@ final class SmtpReplies {
     static final int UNAVAILABLE = 421;
     static final int TEMPORARY_FAILURE = 451;
     static final int BAD_SYNTAX = 501;
+    static final int BAD_SEQUENCE = 503;
     static final int NO_SUCH_MAILBOX = 550;
     static final int TOO_BIG = 552;
 
@@ -18,6 +19,8 @@ final class SmtpReplies {
     static final String TOO_MANY_FROM_ADDRESS = "4.7.0 Too many connections from your address, try again later";
     static final String BAD_SENDER = "5.1.7 Bad sender address syntax";
     static final String BAD_RECIPIENT = "5.1.3 Bad recipient address syntax";
+    static final String BAD_CHUNK = "5.5.4 Syntax: BDAT <size> [LAST], closing the connection: the chunk's end is unknown";
+    static final String EXPECTED_BDAT = "5.5.1 Expected the next BDAT chunk or RSET, closing the connection";
 
     /** Longest piece of client input a reply repeats. */
     static final int ECHO_LENGTH = 64;

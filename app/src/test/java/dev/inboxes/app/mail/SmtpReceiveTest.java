@@ -578,6 +578,66 @@ class SmtpReceiveTest {
     }
 
     @Test
+    void aRefusedBdatChunkIsDiscardedNeverRunAsCommands() throws Exception {
+        String otherKey = Api.newAccount();
+        Inbox victim = inbox(otherKey);
+        byte[] forged = crlf("MAIL FROM:<ceo@bank.example>\nRCPT TO:<" + victim.address + ">\nDATA\n"
+                + "Subject: forged\nMessage-ID: " + messageId() + "\n\nwire the money\n.\n");
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            assertThat(smtp.command("EHLO client.example")).contains("CHUNKING");
+            // The attack, in one pipelined write: the recipient is refused, so the chunk is refused too.
+            smtp.write(concat(crlf("MAIL FROM:<" + SENDER + ">\nRCPT TO:<nobody-" + UUID.randomUUID() + "@" + DOMAIN
+                    + ">\nBDAT " + forged.length + " LAST\n"), forged, crlf("NOOP\n")));
+            assertThat(smtp.reply()).startsWith("250");
+            assertThat(smtp.reply()).startsWith("550 5.1.1");
+            assertThat(smtp.reply()).startsWith("503 5.5.1").contains(forged.length + " bytes discarded");
+            assertThat(smtp.reply()).startsWith("250"); // the NOOP: the session is in step again
+            // Without any MAIL, and after a rejected chunk of a message in chunks: discarded as well.
+            assertThat(smtp.send(concat(crlf("BDAT " + forged.length + "\n"), forged))).startsWith("503 5.5.1");
+            assertThat(smtp.command("NOOP")).startsWith("250");
+            // A chunk that cannot be found in the stream (no size) or that exceeds the size limit ends the session.
+            assertThat(smtp.send(concat(crlf("BDAT twelve LAST\n"), forged))).startsWith("501 5.5.4");
+            assertThat(smtp.closedByServer()).isTrue();
+        }
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            smtp.command("EHLO client.example");
+            smtp.command("MAIL FROM:<" + SENDER + ">");
+            smtp.command("RCPT TO:<" + victim.address + ">");
+            assertThat(smtp.send(concat(crlf("BDAT 99999999999 LAST\n"), forged))).startsWith("552 5.3.4");
+            assertThat(smtp.closedByServer()).isTrue();
+        }
+        assertThat(as(otherKey).get(messagesPath(victim)).jsonPath().getInt("total")).isZero();
+    }
+
+    @Test
+    void aMessageInBdatChunksIsStoredByteForByte() throws Exception {
+        Inbox inbox = inbox();
+        byte[] sent = crlf("Subject: chunked\nMessage-ID: " + messageId() + "\n\n.\nno dot-stuffing here\n");
+        int split = 20;
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            smtp.command("EHLO client.example");
+            smtp.write(concat(crlf("MAIL FROM:<" + SENDER + ">\nRCPT TO:<" + inbox.address + ">\nBDAT " + split + "\n"),
+                    java.util.Arrays.copyOfRange(sent, 0, split), crlf("BDAT " + (sent.length - split) + " LAST\n"),
+                    java.util.Arrays.copyOfRange(sent, split, sent.length)));
+            assertThat(smtp.reply()).startsWith("250");
+            assertThat(smtp.reply()).startsWith("250");
+            assertThat(smtp.reply()).startsWith("250 2.0.0 Ok: " + split + " bytes");
+            assertThat(smtp.reply()).isEqualTo("250 2.0.0 Ok: stored for 1 inbox");
+            // RSET between chunks abandons the message.
+            smtp.write(concat(crlf("MAIL FROM:<" + SENDER + ">\nRCPT TO:<" + inbox.address + ">\nBDAT 3\n"),
+                    "abc".getBytes(StandardCharsets.US_ASCII), crlf("RSET\nNOOP\n")));
+            assertThat(smtp.reply()).startsWith("250");
+            assertThat(smtp.reply()).startsWith("250");
+            assertThat(smtp.reply()).startsWith("250 2.0.0 Ok: 3 bytes");
+            assertThat(smtp.reply()).startsWith("250 2.0.0 Ok: message abandoned");
+            assertThat(smtp.reply()).startsWith("250"); // the NOOP
+        }
+        JsonPath row = onlyRow(inbox);
+        byte[] raw = as(apiKey).get(messagePath(inbox, row.getString("id")) + "/raw").asByteArray();
+        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+    }
+
+    @Test
     void linesStartingWithADotArriveUnstuffedAndTheNextCommandFollows() throws Exception {
         Inbox inbox = inbox();
         byte[] sent = crlf("Subject: dots\nMessage-ID: " + messageId() + "\n\n.\n..\n.hidden\nend.\n");
