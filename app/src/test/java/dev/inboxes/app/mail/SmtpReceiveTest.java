@@ -638,6 +638,34 @@ class SmtpReceiveTest {
     }
 
     @Test
+    void aLongRunWithoutWhitespaceIsSearchedOnceWhenStoredNotOnEachRead() throws Exception {
+        Inbox inbox = inbox();
+        // Quadratic once: 200,000 characters without whitespace cost minutes of CPU on every read.
+        String run = "a".repeat(199_000) + "@b.example";
+        StringBuilder body = new StringBuilder("Your code 482913 https://example.com/verify?t=1\n");
+        for (int at = 0; at < run.length(); at += 990) {
+            body.append(run, at, Math.min(run.length(), at + 990)).append("=\n"); // soft breaks: one long line
+        }
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            smtp.command("EHLO client.example");
+            smtp.command("MAIL FROM:<" + SENDER + ">");
+            smtp.command("RCPT TO:<" + inbox.address + ">");
+            assertThat(smtp.data(crlf("Subject: long run\nMessage-ID: " + messageId()
+                    + "\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n" + body)))
+                    .startsWith("250 2.0.0");
+        }
+        String id = onlyRow(inbox).getString("id");
+        long started = System.nanoTime();
+        for (int read = 0; read < 3; read++) {
+            JsonPath whole = whole(inbox, id);
+            assertThat(whole.getString("text")).contains(run);
+            assertThat(whole.getList("codes.code")).containsExactly("482913");
+            assertThat(whole.getList("links.url")).containsExactly("https://example.com/verify?t=1");
+        }
+        assertThat((System.nanoTime() - started) / 1_000_000).as("ms for three reads").isLessThan(10_000);
+    }
+
+    @Test
     void linesStartingWithADotArriveUnstuffedAndTheNextCommandFollows() throws Exception {
         Inbox inbox = inbox();
         byte[] sent = crlf("Subject: dots\nMessage-ID: " + messageId() + "\n\n.\n..\n.hidden\nend.\n");

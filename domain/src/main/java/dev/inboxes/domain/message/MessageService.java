@@ -106,10 +106,17 @@ public final class MessageService {
     /** A new message for one inbox, with fresh ids for it, its attachments and the thread it may start. */
     public static NewMessage newMessage(String id, String accountId, String inboxId, MessageContent content,
             String dedupeKey, Instant receivedAt) {
+        return newMessage(id, accountId, inboxId, content, MessageExtracts.of(content.subject(), content.text()),
+                dedupeKey, receivedAt);
+    }
+
+    /** As above, with the extracts already found (one message delivered to several inboxes is searched once). */
+    public static NewMessage newMessage(String id, String accountId, String inboxId, MessageContent content,
+            MessageExtracts extracts, String dedupeKey, Instant receivedAt) {
         List<String> attachmentIds = content.attachments().stream()
                 .map(attachment -> RandomIds.newId(Attachment.ID_PREFIX)).toList();
         return new NewMessage(id, accountId, inboxId, content, dedupeKey, RandomIds.newId(Message.THREAD_ID_PREFIX),
-                attachmentIds, receivedAt);
+                attachmentIds, receivedAt, extracts);
     }
 
     /** A missing inbox is reported as such; otherwise the message is missing. */

@@ -11,12 +11,15 @@ import java.util.List;
  * @param newThreadId the thread the message starts when none of its {@link MessageContent#threadLinks() links}
  *                    names an earlier message of the inbox
  * @param attachmentIds one new id per attachment of the content, in order
+ * @param extracts    the codes and links found in the content, once, when it is stored (never on a read)
  */
 public record NewMessage(String id, String accountId, String inboxId, MessageContent content, String dedupeKey,
-                         String newThreadId, List<String> attachmentIds, Instant receivedAt) {
+                         String newThreadId, List<String> attachmentIds, Instant receivedAt,
+                         MessageExtracts extracts) {
 
     public NewMessage {
         attachmentIds = List.copyOf(attachmentIds);
+        java.util.Objects.requireNonNull(extracts, "extracts");
         if (attachmentIds.size() != content.attachments().size()) {
             throw new IllegalArgumentException("one attachment id per attachment");
         }

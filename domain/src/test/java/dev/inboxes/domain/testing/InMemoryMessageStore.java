@@ -175,7 +175,7 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
             MessageContent content = stored.message().content();
             return new MessageDetail(stored.row(), content.fromName(), content.cc(), content.replyTo(),
                     content.sentAt(), content.messageIdHeader(), content.inReplyTo(), content.references(),
-                    content.text(), content.html(), attachments(stored));
+                    content.text(), content.html(), attachments(stored), stored.message().extracts());
         });
     }
 
