@@ -18,6 +18,7 @@ final class SmtpReplies {
     static final String LOOKUP_FAILED = "4.3.0 Temporary failure looking up the recipient, try again later";
     static final String TOO_MANY_FROM_ADDRESS = "4.7.0 Too many connections from your address, try again later";
     static final String BAD_SENDER = "5.1.7 Bad sender address syntax";
+    static final String NO_RECIPIENT_LEFT = "5.1.1 No such inbox here any more: every recipient inbox was deleted";
     static final String BAD_RECIPIENT = "5.1.3 Bad recipient address syntax";
     static final String BAD_CHUNK = "5.5.4 Syntax: BDAT <size> [LAST], closing the connection: the chunk's end is unknown";
     static final String EXPECTED_BDAT = "5.5.1 Expected the next BDAT chunk or RSET, closing the connection";

@@ -256,6 +256,109 @@ class SmtpReceiveTest {
     }
 
     @Test
+    void bidirectionalControlsLeaveFileNames() throws Exception {
+        Inbox inbox = inbox();
+        Smtp.send(port, crlf("""
+                Subject: invoice
+                Message-ID: %s
+                Content-Type: multipart/mixed; boundary=b
+
+                --b
+                Content-Type: application/octet-stream
+                Content-Disposition: attachment; filename*=UTF-8''invoice%%E2%%80%%AEfdp.exe
+
+                MZ
+                --b
+                Content-Type: application/octet-stream; name="=?utf-8?q?a=E2=81=A6b=E2=80=8F.exe?="
+
+                MZ
+                --b--
+                """.formatted(messageId())), SENDER, inbox.address);
+
+        String id = onlyRow(inbox).getString("id");
+        List<Map<String, Object>> attachments = whole(inbox, id).getList("attachments");
+        assertThat(attachments).extracting(attachment -> attachment.get("filename"))
+                .containsExactly("invoicefdp.exe", "ab.exe");
+        Response download = as(apiKey).get(messagePath(inbox, id) + "/attachments/" + attachments.get(0).get("id"));
+        assertThat(download.header("Content-Disposition")).contains("filename*=UTF-8''invoicefdp.exe")
+                .doesNotContainIgnoringCase("%E2%80%AE");
+    }
+
+    @Test
+    void indexedTextAtItsLongestInFourByteCharactersIsStoredAndThreaded() throws Exception {
+        Inbox inbox = inbox();
+        String subject = "\uD83D\uDCE6".repeat(3_000); // 12,000 bytes: the thread-subject index held 2,704
+        String longId = "<" + UUID.randomUUID() + "a".repeat(850) + "@test.example>"; // the longest id: 900 characters
+        String encoded = "=?utf-8?B?" + Base64.getEncoder().encodeToString(subject.getBytes(StandardCharsets.UTF_8))
+                + "?=";
+        assertThat(Smtp.send(port, crlf("From: " + SENDER + "\nSubject: " + encoded + "\nMessage-ID: " + longId
+                + "\n\nfirst\n"), SENDER, inbox.address)).startsWith("250 2.0.0");
+        // A reply without references joins by subject; one that names the long id joins by it.
+        assertThat(Smtp.send(port, crlf("From: " + SENDER + "\nSubject: Re: " + encoded + "\nMessage-ID: "
+                + messageId() + "\n\nby subject\n"), SENDER, inbox.address)).startsWith("250 2.0.0");
+        assertThat(Smtp.send(port, crlf("From: other@example.com\nSubject: other\nMessage-ID: " + messageId()
+                + "\nReferences: " + longId + "\nIn-Reply-To: " + longId + "\n\nby reference\n"), "other@example.com",
+                inbox.address)).startsWith("250 2.0.0");
+        // A retry of the first is still stored once.
+        assertThat(Smtp.send(port, crlf("From: " + SENDER + "\nSubject: " + encoded + "\nMessage-ID: " + longId
+                + "\n\nfirst\n"), SENDER, inbox.address)).startsWith("250 2.0.0");
+
+        JsonPath page = as(apiKey).get(messagesPath(inbox)).jsonPath();
+        assertThat(page.getInt("total")).isEqualTo(3);
+        assertThat(page.getList("data.thread_id").stream().distinct()).hasSize(1);
+        assertThat(page.getString("data[2].subject")).startsWith("\uD83D\uDCE6\uD83D\uDCE6");
+        // Recorded through the API: the longest subject, in the characters that take the most bytes for their length.
+        Response recorded = as(apiKey).contentType(ContentType.JSON)
+                .body(Map.of("from", SENDER, "subject", "\u20AC".repeat(998), "text", "x")).post(messagesPath(inbox));
+        assertThat(recorded.statusCode()).as(recorded.asString()).isEqualTo(201);
+        Response emoji = as(apiKey).contentType(ContentType.JSON)
+                .body(Map.of("from", SENDER, "subject", "\uD83D\uDE00".repeat(499), "text", "x"))
+                .post(messagesPath(inbox));
+        assertThat(emoji.statusCode()).as(emoji.asString()).isEqualTo(201);
+    }
+
+    @Test
+    void mailToAnInboxDeletedDuringTheTransactionIsRefusedNotAcknowledged() throws Exception {
+        Inbox inbox = inbox();
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            smtp.command("EHLO client.example");
+            smtp.command("MAIL FROM:<" + SENDER + ">");
+            assertThat(smtp.command("RCPT TO:<" + inbox.address + ">")).startsWith("250");
+            assertThat(as(apiKey).delete("/v1/inboxes/" + inbox.id).statusCode()).isEqualTo(204);
+            assertThat(smtp.data(crlf("Subject: too late\nMessage-ID: " + messageId() + "\n\nx\n")))
+                    .startsWith("550 5.1.1");
+            assertThat(smtp.command("NOOP")).startsWith("250");
+        }
+    }
+
+    @Test
+    void deepNestingAndFloodsOfUnknownCharsetsAreStoredRawAndParsedBestEffort() throws Exception {
+        Inbox inbox = inbox();
+        int depth = 10_000;
+        StringBuilder nested = new StringBuilder("Subject: ").append("=?zz?q?a?= ".repeat(100_000))
+                .append("\nMessage-ID: ").append(messageId())
+                .append("\nContent-Type: multipart/mixed; boundary=b0\n\n");
+        for (int level = 1; level <= depth; level++) {
+            nested.append("--b").append(level - 1).append("\nContent-Type: multipart/mixed; boundary=b").append(level)
+                    .append("\n\n");
+        }
+        nested.append("--b").append(depth).append("\nContent-Type: text/plain\n\ndeep inside\n");
+        byte[] sent = crlf(nested.toString());
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            smtp.command("EHLO client.example");
+            smtp.command("MAIL FROM:<" + SENDER + ">");
+            smtp.command("RCPT TO:<" + inbox.address + ">");
+            long started = System.nanoTime();
+            assertThat(smtp.data(sent)).startsWith("250 2.0.0");
+            assertThat((System.nanoTime() - started) / 1_000_000).as("ms to 250").isLessThan(20_000);
+        }
+        JsonPath row = onlyRow(inbox);
+        assertThat(row.getString("subject")).startsWith("=?zz?q?a?= =?zz?q?a?=");
+        byte[] raw = as(apiKey).get(messagePath(inbox, row.getString("id")) + "/raw").asByteArray();
+        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+    }
+
+    @Test
     void legacyCharsetsBecomeUnicode() throws Exception {
         Inbox inbox = inbox();
         sendCharset(inbox, "ISO-8859-1", "Café crème à 5 €? Non, 5 £.".replace("€", "EUR"), "Bonjour");

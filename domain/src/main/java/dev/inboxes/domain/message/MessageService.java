@@ -99,7 +99,7 @@ public final class MessageService {
 
     /** What makes a redelivery the same message: its Message-ID, else the digest of its raw bytes. */
     public static String dedupeKey(MessageContent content) {
-        return content.messageIdHeader() != null ? content.messageIdHeader()
+        return content.messageIdHeader() != null ? MessageContent.idKey(content.messageIdHeader())
                 : "sha256:" + Hashing.sha256Hex(content.raw());
     }
 

@@ -137,7 +137,7 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
         List<String> links = content.threadLinks();
         Set<String> named = new LinkedHashSet<>(links);
         if (content.messageIdHeader() != null) {
-            named.add(content.messageIdHeader());
+            named.add(MessageContent.idKey(content.messageIdHeader()));
         }
         Comparator<Stored> recent = Comparator.comparingLong(Stored::seq);
         Optional<String> byReference = inbox.stream().filter(stored -> links.contains(stored.message().dedupeKey()))
