@@ -17,6 +17,7 @@ final class SmtpReplies {
     static final String STORE_FAILED = "4.3.0 Temporary failure storing the message, try again later";
     static final String LOOKUP_FAILED = "4.3.0 Temporary failure looking up the recipient, try again later";
     static final String TOO_MANY_FROM_ADDRESS = "4.7.0 Too many connections from your address, try again later";
+    static final String TOO_MANY_FROM_NETWORK = "4.7.0 Too many connections from your network, try again later";
     static final String BAD_SENDER = "5.1.7 Bad sender address syntax";
     static final String NO_RECIPIENT_LEFT = "5.1.1 No such inbox here any more: every recipient inbox was deleted";
     static final String BAD_RECIPIENT = "5.1.3 Bad recipient address syntax";
@@ -39,6 +40,10 @@ final class SmtpReplies {
 
     static String tooBig(long limit) {
         return "5.3.4 Message too big: this server accepts at most " + limit + " bytes";
+    }
+
+    static String tooManyCommands(int budget) {
+        return "4.7.0 More than " + budget + " commands in one connection, closing it; connect again to go on";
     }
 
     static String stored(int inboxes) {

@@ -769,6 +769,18 @@ class SmtpReceiveTest {
     }
 
     @Test
+    void aConnectionHasACommandBudget() throws Exception {
+        try (Smtp.Dialogue smtp = new Smtp.Dialogue(port)) {
+            smtp.write("NOOP\r\n".repeat(1_001).getBytes(StandardCharsets.US_ASCII));
+            for (int i = 0; i < 1_000; i++) {
+                assertThat(smtp.reply()).startsWith("250");
+            }
+            assertThat(smtp.reply()).startsWith("421 4.7.0").contains("1000 commands");
+            assertThat(smtp.closedByServer()).isTrue();
+        }
+    }
+
+    @Test
     void linesStartingWithADotArriveUnstuffedAndTheNextCommandFollows() throws Exception {
         Inbox inbox = inbox();
         byte[] sent = crlf("Subject: dots\nMessage-ID: " + messageId() + "\n\n.\n..\n.hidden\nend.\n");
@@ -801,6 +813,15 @@ class SmtpReceiveTest {
             try (Smtp.Dialogue refused = new Smtp.Dialogue(port)) {
                 assertThat(refused.greeting).startsWith("421 4.7.0");
                 assertThat(refused.closedByServer()).isTrue();
+            }
+            // Its neighbours in the same /24 share one network's allowance.
+            for (int i = 0; i < 10; i++) {
+                Smtp.Dialogue connection = new Smtp.Dialogue(port, 30_000, java.net.InetAddress.getByName("127.0.0.2"));
+                open.add(connection);
+                assertThat(connection.greeting).startsWith("220");
+            }
+            try (Smtp.Dialogue refused = new Smtp.Dialogue(port, 30_000, java.net.InetAddress.getByName("127.0.0.3"))) {
+                assertThat(refused.greeting).startsWith("421 4.7.0").contains("network");
             }
         } finally {
             for (Smtp.Dialogue connection : open) {
