@@ -99,7 +99,7 @@ final class MailTransaction implements MessageHandler {
                 // Every accepted inbox was deleted before the message reached it: nothing was delivered.
                 throw new RejectException(SmtpReplies.NO_SUCH_MAILBOX, SmtpReplies.NO_RECIPIENT_LEFT);
             }
-            return SmtpReplies.stored(report.stored().size() + report.duplicates());
+            return SmtpReplies.stored(report.stored().size(), report.duplicates());
         } catch (RuntimeException failure) {
             LOG.warn("Delivery failed, answered 451 so that the sender retries", failure);
             throw new RejectException(SmtpReplies.TEMPORARY_FAILURE, SmtpReplies.STORE_FAILED);

@@ -46,8 +46,10 @@ final class SmtpReplies {
         return "4.7.0 More than " + budget + " commands in one connection, closing it; connect again to go on";
     }
 
-    static String stored(int inboxes) {
-        return "2.0.0 Ok: stored for " + inboxes + (inboxes == 1 ? " inbox" : " inboxes");
+    /** A retried delivery is said to be one: the inboxes that already held it are counted apart. */
+    static String stored(int inboxes, int alreadyHeld) {
+        String stored = "2.0.0 Ok: stored for " + inboxes + (inboxes == 1 ? " inbox" : " inboxes");
+        return alreadyHeld == 0 ? stored : stored + ", already held by " + alreadyHeld + " (a retried delivery)";
     }
 
     /** Client input in a reply: printable ASCII only, at most {@value #ECHO_LENGTH} characters. */

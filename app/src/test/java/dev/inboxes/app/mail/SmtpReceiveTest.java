@@ -512,12 +512,23 @@ class SmtpReceiveTest {
         byte[] sent = crlf("From: " + SENDER + "\nTo: " + inbox.address + "\nSubject: Retry me\nMessage-ID: " + messageId()
                 + "\n\nThe sender never saw our 250 and sends again.\n");
 
-        assertThat(Smtp.send(port, sent, SENDER, inbox.address)).startsWith("250");
-        assertThat(Smtp.send(port, sent, SENDER, inbox.address)).startsWith("250");
+        assertThat(Smtp.send(port, sent, SENDER, inbox.address)).isEqualTo("250 2.0.0 Ok: stored for 1 inbox");
+        assertThat(Smtp.send(port, sent, SENDER, inbox.address))
+                .isEqualTo("250 2.0.0 Ok: stored for 0 inboxes, already held by 1 (a retried delivery)");
         assertThat(Smtp.send(port, sent, SENDER, inbox.address, other.address)).startsWith("250");
 
         assertThat(as(apiKey).get(messagesPath(inbox)).jsonPath().getInt("total")).isEqualTo(1);
         assertThat(as(apiKey).get(messagesPath(other)).jsonPath().getInt("total")).isEqualTo(1);
+
+        // A message sent first with the real one's Message-ID does not suppress it: the bodies differ.
+        String taken = messageId();
+        Inbox target = inbox();
+        assertThat(Smtp.send(port, crlf("Subject: decoy\nMessage-ID: " + taken + "\n\nsent first by someone else\n"),
+                "mallory@evil.example", target.address)).isEqualTo("250 2.0.0 Ok: stored for 1 inbox");
+        assertThat(Smtp.send(port, crlf("Subject: the real one\nMessage-ID: " + taken + "\n\nthe real text\n"),
+                SENDER, target.address)).isEqualTo("250 2.0.0 Ok: stored for 1 inbox");
+        assertThat(as(apiKey).get(messagesPath(target)).jsonPath().getList("data.subject"))
+                .containsExactlyInAnyOrder("decoy", "the real one");
 
         // Without a Message-ID, the same bytes are the same message too.
         byte[] anonymous = crlf("Subject: no id\n\nsame bytes\n");
@@ -765,7 +776,9 @@ class SmtpReceiveTest {
             assertThat(whole.getList("codes.code")).containsExactly("482913");
             assertThat(whole.getList("links.url")).containsExactly("https://example.com/verify?t=1");
         }
-        assertThat((System.nanoTime() - started) / 1_000_000).as("ms for three reads").isLessThan(10_000);
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        System.out.printf("Three reads of a message with 199,010 characters without whitespace: %d ms%n", millis);
+        assertThat(millis).as("ms for three reads").isLessThan(10_000);
     }
 
     @Test

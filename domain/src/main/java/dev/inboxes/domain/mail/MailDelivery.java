@@ -73,6 +73,7 @@ public final class MailDelivery {
         String dedupeKey = MessageService.dedupeKey(content); // of the bytes as sent, without our trace
         MessageContent stored = withTrace(content, envelope.traceHeader());
         MessageExtracts extracts = MessageExtracts.of(content.subject(), content.text());
+        String bodyDigest = MessageService.bodyDigest(content.raw()); // as sent, too
         Instant receivedAt = Timestamps.nowMicros(clock);
         List<NewMessage> messages = new ArrayList<>();
         List<String> inboxes = new ArrayList<>();
@@ -80,7 +81,7 @@ public final class MailDelivery {
             if (!inboxes.contains(recipient.inboxId())) {
                 inboxes.add(recipient.inboxId());
                 messages.add(MessageService.newMessage(RandomIds.newId(Message.ID_PREFIX), recipient.accountId(),
-                        recipient.inboxId(), stored, extracts, dedupeKey, receivedAt));
+                        recipient.inboxId(), stored, extracts, dedupeKey, bodyDigest, receivedAt));
             }
         }
         List<String> storedIds = new ArrayList<>();
@@ -105,7 +106,7 @@ public final class MailDelivery {
                     inboxes.add(again.recipient().inboxId());
                     retries.add(MessageService.newMessage(RandomIds.newId(Message.ID_PREFIX),
                             again.recipient().accountId(), again.recipient().inboxId(), stored, extracts, dedupeKey,
-                            receivedAt));
+                            bodyDigest, receivedAt));
                 }
             }
             int goneForGood = gone.size() - retries.size();

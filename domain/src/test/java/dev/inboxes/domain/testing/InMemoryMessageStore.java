@@ -114,7 +114,8 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
         }
         long seq = sequences.merge(message.inboxId(), 1L, Long::sum); // taken even by a duplicate, as in PostgreSQL
         List<Stored> inbox = ofInbox(message.inboxId());
-        if (inbox.stream().anyMatch(stored -> stored.message().dedupeKey().equals(message.dedupeKey()))) {
+        if (inbox.stream().anyMatch(stored -> stored.message().dedupeKey().equals(message.dedupeKey())
+                && stored.message().bodyDigest().equals(message.bodyDigest()))) {
             return new StoreOutcome(StoreOutcome.Status.DUPLICATE, null);
         }
         MessageContent content = message.content();

@@ -42,17 +42,17 @@ import org.hibernate.Session;
 public class MessageContents {
 
     /**
-     * Stored only if the inbox exists in the account, and only once per inbox and dedupe key, with its arrival number
+     * Stored only if the inbox exists in the account, and only once per inbox, dedupe key and body digest, with its arrival number
      * and thread ({@link ThreadKeeper}).
      */
     private static final String INSERT_MESSAGE = """
             INSERT INTO messages (id, inbox_id, from_address, from_name, to_address, cc, reply_to, subject, preview,
                                   body, html, raw, sent_at, message_id_header, in_reply_to, message_references,
                                   dedupe_key, has_attachments, received_at, thread_id, inbox_seq, extracted_codes,
-                                  extracted_links)
-            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+                                  extracted_links, body_digest)
+            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
             FROM inboxes i WHERE i.id = ? AND i.account_id = ?
-            ON CONFLICT (inbox_id, dedupe_key) DO NOTHING
+            ON CONFLICT (inbox_id, dedupe_key, body_digest) DO NOTHING
             RETURNING thread_id""";
     private static final String INSERT_ATTACHMENT = """
             INSERT INTO attachments (id, message_id, position, filename, content_type, size, content_id, inline, content)
@@ -127,6 +127,7 @@ public class MessageContents {
         insert.setLong(++p, seq.get());
         insert.setArray(++p, connection.createArrayOf("text", codes(message.extracts())));
         insert.setArray(++p, connection.createArrayOf("text", links(message.extracts())));
+        insert.setString(++p, message.bodyDigest());
         insert.setString(++p, message.inboxId());
         insert.setString(++p, message.accountId());
         String threadId = null;
