@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.app.support.RecordedSql;
+import dev.inboxes.app.support.SqlSeed;
 import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
@@ -19,7 +20,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -122,7 +122,7 @@ class KeysetQueryPlanTest {
     /** 40,000 inboxes of another account and 20,000 of this one, 20 of them "ACME order #1234". */
     private void seedNamed(String accountId) throws SQLException {
         String other = accounts.create().id();
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+        SqlSeed.bulk(dataSource, statement -> {
             for (String[] owner : new String[][] {{other, "40000", "o"}, {accountId, "20000", "a"}}) {
                 statement.execute("""
                         INSERT INTO inboxes (id, account_id, address, display_name, created_at)
@@ -135,7 +135,7 @@ class KeysetQueryPlanTest {
                         FROM generate_series(1, %2$s) AS n""".formatted(owner[0], owner[1], owner[2]));
             }
             statement.execute("ANALYZE inboxes");
-        }
+        });
     }
 
     private String explainFirstPage(String sql, String accountId) throws SQLException {
@@ -161,7 +161,7 @@ class KeysetQueryPlanTest {
     }
 
     private void seed(String accountId) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+        SqlSeed.bulk(dataSource, statement -> {
             // 40,000 rows over 400 distinct instants: a hundred ties per created_at.
             statement.execute("""
                     INSERT INTO inboxes (id, account_id, address, display_name, created_at)
@@ -169,7 +169,7 @@ class KeysetQueryPlanTest {
                            timestamptz '2026-01-01 00:00:00+00' + (n %% 400) * interval '1 second'
                     FROM generate_series(1, %d) AS n""".formatted(accountId, accountId, accountId.toLowerCase(), ROWS));
             statement.execute("ANALYZE inboxes");
-        }
+        });
     }
 
     private String explain(String sql, String accountId, Inbox after) throws SQLException {

@@ -3,6 +3,7 @@ package dev.inboxes.app.message;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.RecordedSql;
+import dev.inboxes.app.support.SqlSeed;
 import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
@@ -122,7 +123,7 @@ class MessageSearchPlanTest {
 
     /** Messages, one in 500 a sighting, and one long text with the words beyond the indexed part. */
     private void seed(String inboxId) throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+        SqlSeed.bulk(dataSource, statement -> {
             statement.execute("""
                     INSERT INTO messages (id, inbox_id, from_address, to_address, subject, preview, body, received_at,
                                           raw, dedupe_key, thread_id, inbox_seq)
@@ -140,7 +141,7 @@ class MessageSearchPlanTest {
                             'Long', 'preview', repeat('filler ', 4000) || 'quokka sighting', now(), '\\x00'::bytea,
                             'plan-long', 'thr_' || substr(md5('%1$s'), 1, 20), %2$d + 1)""".formatted(inboxId,
                     MESSAGES));
-        }
+        });
     }
 
     private void analyze() throws SQLException {

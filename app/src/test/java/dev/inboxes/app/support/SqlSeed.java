@@ -22,6 +22,26 @@ public final class SqlSeed {
     private SqlSeed() {
     }
 
+    /** SQL that seeds many rows at once. */
+    @FunctionalInterface
+    public interface BulkWork {
+        void run(java.sql.Statement statement) throws SQLException;
+    }
+
+    /**
+     * Runs bulk seeding statements in one transaction without the app's statement timeout (a connection's
+     * {@code statement_timeout} bounds requests; tens of thousands of indexed rows on a loaded machine can take
+     * longer), committed at the end.
+     */
+    public static void bulk(javax.sql.DataSource database, BulkWork work) throws SQLException {
+        try (Connection connection = database.getConnection(); java.sql.Statement statement = connection.createStatement()) {
+            connection.setAutoCommit(false);
+            statement.execute("SET LOCAL statement_timeout = 0");
+            work.run(statement);
+            connection.commit();
+        }
+    }
+
     /** The account that owns an inbox: how a test learns the id behind an API key. */
     public static String accountOf(AgroalDataSource database, String inboxId) {
         try (Connection connection = database.getConnection();
