@@ -17,15 +17,32 @@ import org.jsoup.select.NodeVisitor;
  * this walk keeps the words, one paragraph or list item per line, and links as Markdown writes them,
  * {@code [text](url)}, so where a link's text starts and ends stays known (a link without text is {@code <url>}, one
  * whose text is its address stays as it is); scripts, styles
- * and markup disappear, and so does what a reader never sees (elements hidden with {@code display:none},
- * {@code visibility:hidden}, {@code mso-hide:all} or the {@code hidden} attribute): text hidden from people is
- * where mail hides instructions meant for machines.
+ * and markup disappear, and so does what a reader never sees: text hidden from people is where mail hides
+ * instructions meant for machines. Hidden means, in a {@code style} attribute or in a rule of a {@code <style>}
+ * element whose selectors are simple ({@code .class}, {@code #id}, {@code tag}, {@code tag.class}), after CSS comments
+ * and escapes are undone: {@code display:none}, {@code visibility:hidden}, {@code mso-hide:all},
+ * {@code font-size:0}, {@code opacity:0}, a {@code color} equal to the {@code background(-color)} of the same
+ * declarations, or a position thousands of pixels off the page; and the {@code hidden} or {@code aria-hidden="true"}
+ * attributes. A heuristic: what the cascade, inheritance or scripts hide otherwise stays (docs/agents.md).
  */
 final class HtmlText {
 
     private static final Set<String> SKIPPED = Set.of("head", "script", "style", "noscript", "template", "title", "svg");
     private static final Pattern HIDDEN_STYLE = Pattern.compile(
-            "(?i)(?:^|;)\\s*(?:display\\s*:\\s*none|visibility\\s*:\\s*hidden|mso-hide\\s*:\\s*all)\\b");
+            "(?i)(?:^|[;{])\\s*+(?:display\\s*+:\\s*+none|visibility\\s*+:\\s*+hidden|mso-hide\\s*+:\\s*+all"
+            + "|font-size\\s*+:\\s*+0*+(?:\\.0*+)?+(?:px|pt|em|rem|%)?+\\s*+(?:!important\\s*+)?+(?:;|$)"
+            + "|opacity\\s*+:\\s*+0*+(?:\\.0*+)?+\\s*+(?:!important\\s*+)?+(?:;|$)"
+            + "|(?:left|top|text-indent|margin-left|margin-top)\\s*+:\\s*+-\\d{4,}+)");
+    private static final Pattern COLOR = Pattern.compile("(?i)(?:^|;)\\s*+color\\s*+:\\s*+([^;!]++)");
+    private static final Pattern BACKGROUND = Pattern.compile(
+            "(?i)(?:^|;)\\s*+background(?:-color)?+\\s*+:\\s*+([^;!]++)");
+    private static final Pattern CSS_COMMENT = Pattern.compile("/\\*(?s:.)*?\\*/");
+    private static final Pattern CSS_ESCAPE = Pattern.compile("\\\\(?:([0-9a-fA-F]{1,6})\\s?|(.))");
+    /** A selector this heuristic matches: {@code .class}, {@code #id}, {@code tag} or {@code tag.class}. */
+    private static final Pattern SIMPLE_SELECTOR = Pattern.compile("[a-z0-9]*+(?:[.#][\\w-]++)?+");
+    /** Bounds on the {@code <style>} rules honoured: each hidden one is a pass over the document. */
+    private static final int MAX_STYLE_LENGTH = 100_000;
+    private static final int MAX_HIDDEN_RULES = 32;
     /** Characters of a link's text that Markdown would read as syntax. */
     private static final Pattern MARKDOWN_TEXT = Pattern.compile("[\\\\\\[\\]]");
     private static final Set<String> BLOCKS = Set.of("p", "div", "section", "article", "header", "footer", "main",
@@ -37,18 +54,85 @@ final class HtmlText {
 
     static String of(String html) {
         Document document = Jsoup.parse(html);
-        Walk walk = new Walk();
+        Walk walk = new Walk(hiddenByStyleSheets(document));
         NodeTraversor.traverse(walk, document.body() != null ? document.body() : document);
         return walk.text();
     }
 
+    /** The elements that simple rules of the document's {@code <style>} elements hide. */
+    private static Set<Element> hiddenByStyleSheets(Document document) {
+        Set<Element> hidden = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        int rules = 0;
+        for (Element style : document.select("style")) {
+            String sheet = style.data();
+            String css = css(sheet.length() > MAX_STYLE_LENGTH ? sheet.substring(0, MAX_STYLE_LENGTH) : sheet);
+            int from = 0;
+            for (int open; rules < MAX_HIDDEN_RULES && (open = css.indexOf('{', from)) >= 0; ) {
+                int close = css.indexOf('}', open);
+                if (close < 0) {
+                    break;
+                }
+                int nested = css.lastIndexOf('{', close);
+                if (nested > open) { // an at-rule's block: its first rule starts after its brace
+                    from = open + 1;
+                    continue;
+                }
+                int selectorStart = Math.max(css.lastIndexOf('}', open), css.lastIndexOf(';', open)) + 1;
+                String selectors = css.substring(Math.max(selectorStart, from), open);
+                if (isHidden(css.substring(open + 1, close))) {
+                    rules++;
+                    for (String selector : selectors.split(",")) {
+                        String simple = selector.strip().toLowerCase(java.util.Locale.ROOT);
+                        if (!simple.isEmpty() && SIMPLE_SELECTOR.matcher(simple).matches()) {
+                            hidden.addAll(document.select(simple));
+                        }
+                    }
+                }
+                from = close + 1;
+            }
+        }
+        return hidden;
+    }
+
+    /** CSS as a browser reads it: comments out, escapes undone ({@code di\\73 play} is {@code display}). */
+    private static String css(String css) {
+        String plain = CSS_COMMENT.matcher(css).replaceAll(" ");
+        if (plain.indexOf('\\') < 0) {
+            return plain;
+        }
+        return CSS_ESCAPE.matcher(plain).replaceAll(escape -> {
+            if (escape.group(1) == null) {
+                return java.util.regex.Matcher.quoteReplacement(escape.group(2));
+            }
+            int codePoint = Integer.parseInt(escape.group(1), 16);
+            return java.util.regex.Matcher.quoteReplacement(Character.isValidCodePoint(codePoint) && codePoint != 0
+                    ? new String(Character.toChars(codePoint)) : "\uFFFD");
+        });
+    }
+
+    /** Whether these declarations hide their element. */
+    private static boolean isHidden(String declarations) {
+        if (HIDDEN_STYLE.matcher(declarations).find()) {
+            return true;
+        }
+        java.util.regex.Matcher color = COLOR.matcher(declarations);
+        java.util.regex.Matcher background = BACKGROUND.matcher(declarations);
+        return color.find() && background.find()
+                && color.group(1).strip().equalsIgnoreCase(background.group(1).strip());
+    }
+
     private static final class Walk implements NodeVisitor {
 
+        private final Set<Element> hidden;
         private final StringBuilder out = new StringBuilder();
         /** Where the text of each open link starts in {@code out}. */
         private final Deque<Integer> anchors = new ArrayDeque<>();
         private int skipping;
         private int preformatted;
+
+        Walk(Set<Element> hidden) {
+            this.hidden = hidden;
+        }
 
         @Override
         public void head(Node node, int depth) {
@@ -118,9 +202,10 @@ final class HtmlText {
         }
 
         /** Elements whose content is no text for the reader: scripts and styles, and what is hidden. */
-        private static boolean isSkipped(Element element) {
+        private boolean isSkipped(Element element) {
             return SKIPPED.contains(element.normalName()) || element.hasAttr("hidden")
-                    || HIDDEN_STYLE.matcher(element.attr("style")).find();
+                    || element.attr("aria-hidden").equalsIgnoreCase("true") || hidden.contains(element)
+                    || element.hasAttr("style") && isHidden(css(element.attr("style")));
         }
 
         /** The text written since {@code start}, the link's, as {@code [text](href)} on one line. */

@@ -6,6 +6,9 @@ import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Decodes text parts as mail clients do, never failing: the declared charset when Java knows it (malformed bytes
@@ -16,6 +19,11 @@ import java.util.Locale;
 final class LenientCharsets {
 
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
+    /** Charset names are short (the longest registered is 45 characters); a longer one is not looked up. */
+    private static final int MAX_NAME_LENGTH = 64;
+    /** Names remembered at most: each distinct name once, so a flood of invented names fills this and no more. */
+    private static final int MAX_REMEMBERED = 4_096;
+    private static final Map<String, Optional<Charset>> LOOKED_UP = new ConcurrentHashMap<>();
 
     private LenientCharsets() {
     }
@@ -31,15 +39,36 @@ final class LenientCharsets {
         return new String(bytes, charset); // replaces malformed input with U+FFFD
     }
 
+    /** Whether Java knows the charset of this name (an RFC 2231 language suffix aside). */
+    static boolean isKnown(String name) {
+        int language = name.indexOf('*');
+        return lookup(language < 0 ? name : name.substring(0, language)) != null;
+    }
+
+    /**
+     * The charset of this name, or {@code null}. Answers are remembered, misses too: Java asks every charset
+     * provider on the class path about a name it does not know, each time (about 270 µs).
+     */
     private static Charset lookup(String name) {
-        if (name == null || name.isBlank()) {
+        if (name == null || name.isBlank() || name.length() > MAX_NAME_LENGTH) {
             return null;
         }
         String trimmed = name.trim().replace("\"", "").toLowerCase(Locale.ROOT);
+        Optional<Charset> known = LOOKED_UP.get(trimmed);
+        if (known == null) {
+            known = forName(trimmed);
+            if (LOOKED_UP.size() < MAX_REMEMBERED) {
+                LOOKED_UP.put(trimmed, known);
+            }
+        }
+        return known.orElse(null);
+    }
+
+    private static Optional<Charset> forName(String trimmed) {
         try {
-            return Charset.forName(trimmed.equals("utf8") ? "UTF-8" : trimmed);
+            return Optional.of(Charset.forName(trimmed.equals("utf8") ? "UTF-8" : trimmed));
         } catch (IllegalArgumentException unknown) {
-            return null;
+            return Optional.empty();
         }
     }
 

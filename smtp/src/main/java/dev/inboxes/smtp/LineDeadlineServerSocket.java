@@ -22,9 +22,11 @@ import java.time.Duration;
 final class LineDeadlineServerSocket extends ServerSocket {
 
     private final long lineNanos;
+    private final long lifetimeNanos;
 
-    LineDeadlineServerSocket(Duration lineTime) throws IOException {
+    LineDeadlineServerSocket(Duration lineTime, Duration lifetime) throws IOException {
         this.lineNanos = lineTime.toNanos();
+        this.lifetimeNanos = lifetime.toNanos();
     }
 
     @Override
@@ -32,7 +34,7 @@ final class LineDeadlineServerSocket extends ServerSocket {
         if (isClosed()) {
             throw new SocketException("Socket is closed");
         }
-        Socket socket = new DeadlineSocket(lineNanos);
+        Socket socket = new DeadlineSocket(lineNanos, System.nanoTime() + lifetimeNanos);
         implAccept(socket);
         socket.setTcpNoDelay(true); // every reply is written whole and flushed: no reason to hold it back
         return socket;
@@ -42,18 +44,21 @@ final class LineDeadlineServerSocket extends ServerSocket {
     static final class DeadlineSocket extends Socket {
 
         private final long lineNanos;
+        /** When the connection's lifetime ends: no line's deadline is later. */
+        private final long end;
         private InputStream input;
         private OutputStream output;
         private long deadline;
 
-        DeadlineSocket(long lineNanos) {
+        DeadlineSocket(long lineNanos, long end) {
             this.lineNanos = lineNanos;
+            this.end = end;
         }
 
         @Override
         public synchronized InputStream getInputStream() throws IOException {
             if (input == null) {
-                deadline = System.nanoTime() + lineNanos;
+                restartDeadline();
                 input = new LineDeadlineInput(super.getInputStream());
             }
             return input;
@@ -68,7 +73,8 @@ final class LineDeadlineServerSocket extends ServerSocket {
         }
 
         private void restartDeadline() {
-            deadline = System.nanoTime() + lineNanos;
+            long now = System.nanoTime();
+            deadline = end - now < lineNanos ? end : now + lineNanos;
         }
 
         private void awaitNoLongerThanTheDeadline() throws IOException {

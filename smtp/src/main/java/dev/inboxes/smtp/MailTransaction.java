@@ -95,7 +95,11 @@ final class MailTransaction implements MessageHandler {
         try {
             MessageContent content = MimeReader.read(raw, sender, recipientAddresses);
             DeliveryReport report = delivery.deliver(new Envelope(sender, recipients, trace()), content);
-            return SmtpReplies.stored(report.stored().size() + report.duplicates());
+            if (report.stored().isEmpty() && report.duplicates() == 0) {
+                // Every accepted inbox was deleted before the message reached it: nothing was delivered.
+                throw new RejectException(SmtpReplies.NO_SUCH_MAILBOX, SmtpReplies.NO_RECIPIENT_LEFT);
+            }
+            return SmtpReplies.stored(report.stored().size(), report.duplicates());
         } catch (RuntimeException failure) {
             LOG.warn("Delivery failed, answered 451 so that the sender retries", failure);
             throw new RejectException(SmtpReplies.TEMPORARY_FAILURE, SmtpReplies.STORE_FAILED);

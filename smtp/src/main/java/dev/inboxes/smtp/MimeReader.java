@@ -2,6 +2,7 @@ package dev.inboxes.smtp;
 
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.NewAttachment;
+import dev.inboxes.domain.shared.Text;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -62,7 +63,21 @@ final class MimeReader {
     /** The most References a message keeps: the newest, which are the ones threads are found by. */
     static final int MAX_REFERENCES = 100;
     private static final int MAX_HEADER_TEXT = 998 * 4;
+    /**
+     * Characters of a header decoded at most: enough for the {@value #MAX_HEADER_TEXT} characters kept even in
+     * Q-encoding's twelve characters per emoji, so a megabyte of encoded words costs no more than this.
+     */
+    private static final int MAX_HEADER_DECODED = MAX_HEADER_TEXT * 12;
+    /**
+     * Multiparts nested deeper are not opened (their bytes stay in the raw message): the parser stacks a stream
+     * per level, and ten thousand levels overflowed the thread's stack. Postfix's {@code mime_nesting_limit}.
+     */
+    static final int MAX_NESTING = 100;
     private static final Pattern MESSAGE_ID = Pattern.compile("<[^<>\\s]{1,900}>");
+    /** An RFC 2047 encoded word; group 1 is its charset (with any RFC 2231 language). */
+    private static final Pattern ENCODED_WORD = Pattern.compile("=\\?([^?\\s]{1,80})\\?[bBqQ]\\?[^?\\s]*+\\?=");
+    /** Stands for the {@code =} of a word mime4j must not look at (a private-use character). */
+    private static final char HIDDEN = '\uE000';
     private static final MimeConfig CONFIG = MimeConfig.custom()
             .setMaxLineLen(-1)
             .setMaxHeaderCount(-1)
@@ -92,6 +107,35 @@ final class MimeReader {
             reader.malformed = malformed; // keep what was read up to here
         }
         return reader.content(raw, sender, recipients);
+    }
+
+    /**
+     * RFC 2047 words decoded, at most {@value #MAX_HEADER_DECODED} characters of them. A word in a charset Java
+     * does not know stays as written (as mime4j leaves it) without mime4j asking Java: each such question
+     * scans the class path for charset providers, and a subject of tiny words in an unknown charset made that
+     * a minute's work ({@link LenientCharsets#isKnown} remembers the answers).
+     */
+    static String decodeEncodedWords(String header) {
+        String bounded = header;
+        if (header.length() > MAX_HEADER_DECODED) {
+            int space = header.lastIndexOf(' ', MAX_HEADER_DECODED);
+            bounded = header.substring(0, space > MAX_HEADER_DECODED / 2 ? space : MAX_HEADER_DECODED); // whole words
+        }
+        if (bounded.indexOf("=?") < 0) {
+            return bounded;
+        }
+        Matcher word = ENCODED_WORD.matcher(bounded);
+        StringBuilder known = new StringBuilder(bounded.length());
+        boolean hidden = false;
+        while (word.find()) {
+            boolean hide = !LenientCharsets.isKnown(word.group(1)) && bounded.indexOf(HIDDEN) < 0;
+            word.appendReplacement(known, Matcher.quoteReplacement(hide ? HIDDEN + word.group().substring(1)
+                    : word.group()));
+            hidden |= hide;
+        }
+        word.appendTail(known);
+        String decoded = DecoderUtil.decodeEncodedWords(known.toString(), DecodeMonitor.SILENT);
+        return hidden ? decoded.replace(HIDDEN, '=') : decoded;
     }
 
     private static final class Reader extends AbstractContentHandler {
@@ -127,7 +171,10 @@ final class MimeReader {
         }
 
         @Override
-        public void startMultipart(BodyDescriptor descriptor) {
+        public void startMultipart(BodyDescriptor descriptor) throws MimeException {
+            if (multiparts.size() >= MAX_NESTING) {
+                throw new MimeException("multiparts nested deeper than " + MAX_NESTING + " levels");
+            }
             multiparts.push(descriptor.getSubType() == null ? "mixed" : descriptor.getSubType().toLowerCase(Locale.ROOT));
         }
 
@@ -206,8 +253,9 @@ final class MimeReader {
             if (name == null || name.isBlank()) {
                 return null;
             }
-            // Encoded words in a file name break RFC 2231 but are what many clients send.
-            return oneLine(DecoderUtil.decodeEncodedWords(name, DecodeMonitor.SILENT));
+            // Encoded words in a file name break RFC 2231 but are what many clients send. Bidirectional controls
+            // go: they make a name show another extension than it has.
+            return Text.withoutBidiControls(oneLine(decodeEncodedWords(name)));
         }
 
         private static String contentId(String header) {
@@ -282,7 +330,7 @@ final class MimeReader {
             if (header == null) {
                 return "";
             }
-            return oneLine(DecoderUtil.decodeEncodedWords(MimeUtil.unfold(header), DecodeMonitor.SILENT));
+            return oneLine(decodeEncodedWords(MimeUtil.unfold(header)));
         }
 
         private static Instant date(String header) {

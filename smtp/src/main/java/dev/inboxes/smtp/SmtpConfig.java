@@ -41,6 +41,18 @@ public interface SmtpConfig {
     @WithDefault("10")
     int maxConnectionsPerAddress();
 
+    /** Most connections at once from one client network (an IPv4 /24, an IPv6 /64); further ones get {@code 421}. */
+    @WithDefault("20")
+    int maxConnectionsPerNetwork();
+
+    /** Most commands one connection may send; the next is answered {@code 421} and the connection closed. */
+    @WithDefault("1000")
+    int maxCommands();
+
+    /** Longest a connection may last, whatever it sends; then it is closed with {@code 421}. */
+    @WithDefault("10m")
+    Duration sessionLifetime();
+
     /**
      * Time a client has to send each complete line (a command, or a line of the message), counted from the end of
      * the previous line or of the server's last reply; a client that stalls or trickles is disconnected with 421.

@@ -23,8 +23,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import org.jboss.logging.Logger;
 import org.subethamail.smtp.server.SMTPServer;
-import org.subethamail.smtp.server.SessionHandler;
-import org.subethamail.smtp.internal.server.ConcurrentSessionsBySourceLimiter;
 
 /**
  * The SMTP receiver's life: started on {@link StartupEvent} (never in a static initializer, so a native image holds
@@ -71,6 +69,8 @@ public class SmtpReceiver {
         Limits limits = new Limits(config.maxMessageSize().asLongValue(), config.dataTimeout(), hostname, draining,
                 inFlight);
         int maxMessageSize = (int) Math.min(Integer.MAX_VALUE, limits.maxMessageSize());
+        SessionLimits sessionLimits = new SessionLimits(config.maxConnectionsPerAddress(),
+                config.maxConnectionsPerNetwork(), config.maxCommands());
         SMTPServer.Builder builder = SMTPServer.port(config.port())
                 .bindAddress(bindAddress())
                 .hostName(hostname)
@@ -78,12 +78,12 @@ public class SmtpReceiver {
                 .messageHandlerFactory(context -> new MailTransaction(context, delivery, limits, clock))
                 .executorService(sessionThreads(config.maxConnections() + OVER_LIMIT_THREADS))
                 .maxConnections(config.maxConnections())
-                .sessionHandler(new DrainingSessions(draining, new ConcurrentSessionsBySourceLimiter(
-                        config.maxConnectionsPerAddress(), SmtpReplies.UNAVAILABLE, SmtpReplies.TOO_MANY_FROM_ADDRESS)))
+                .sessionHandler(new DrainingSessions(draining, sessionLimits))
                 .maxRecipients(config.maxRecipients())
                 .maxMessageSize(maxMessageSize)
                 .connectionTimeout((int) config.commandTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .serverSocketFactory(() -> new LineDeadlineServerSocket(config.commandTimeout()))
+                .serverSocketFactory(() -> new LineDeadlineServerSocket(config.commandTimeout(),
+                        config.sessionLifetime()))
                 .insertReceivedHeaders(false) // MailTransaction writes its own, without a DNS lookup per message
                 .serverThreadName("smtp-accept");
         config.tlsConfiguration().ifPresent(name -> builder.enableTLS().startTlsSocketFactory(sslContext(name)));
@@ -91,6 +91,8 @@ public class SmtpReceiver {
         smtp.getCommandHandler().addCommand(new BoundedMailCommand(limits.maxMessageSize()));
         smtp.getCommandHandler().addCommand(new EhloCommand());
         smtp.getCommandHandler().addCommand(new DataCommand());
+        smtp.getCommandHandler().addCommand(new BdatCommand(limits.maxMessageSize()));
+        sessionLimits.budget(smtp.getCommandHandler());
         try {
             smtp.start();
         } catch (RuntimeException e) {

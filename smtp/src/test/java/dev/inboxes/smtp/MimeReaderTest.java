@@ -262,4 +262,30 @@ class MimeReaderTest {
         return MimeReader.read(message.replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8), "sender@example.com",
                 RECIPIENTS);
     }
+
+    @Test
+    void unknownCharsetsStayAsWrittenAndKnownOnesDecodeBesideThem() {
+        assertThat(MimeReader.decodeEncodedWords("=?zz?q?a?= =?utf-8?q?caf=C3=A9?= =?x-none?B?YQ==?="))
+                .isEqualTo("=?zz?q?a?= caf\u00e9 =?x-none?B?YQ==?=");
+        // A megabyte of words in an invented charset: bounded before decoding, each name looked up once.
+        String flood = "=?zz?q?a?= ".repeat(100_000);
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long started = cpu.getCurrentThreadCpuTime();
+        assertThat(MimeReader.decodeEncodedWords(flood)).startsWith("=?zz?q?a?= =?zz?q?a?=");
+        assertThat((cpu.getCurrentThreadCpuTime() - started) / 1_000_000).as("CPU ms").isLessThan(2_000);
+    }
+
+    @Test
+    void tenThousandNestedMultipartsAreReadBestEffortWithoutOverflowingTheStack() {
+        StringBuilder message = new StringBuilder("Subject: deep\nContent-Type: multipart/mixed; boundary=b0\n\n");
+        for (int level = 1; level <= 10_000; level++) {
+            message.append("--b").append(level - 1).append("\nContent-Type: multipart/mixed; boundary=b").append(level)
+                    .append("\n\n");
+        }
+        message.append("--b10000\nContent-Type: text/plain\n\ndeep inside\n");
+        byte[] raw = message.toString().replace("\n", "\r\n").getBytes(StandardCharsets.US_ASCII);
+        MessageContent content = MimeReader.read(raw, "sender@example.com", List.of("to@inboxes.test"));
+        assertThat(content.subject()).isEqualTo("deep");
+        assertThat(content.raw()).isEqualTo(raw);
+    }
 }

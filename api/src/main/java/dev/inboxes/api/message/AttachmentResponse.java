@@ -2,6 +2,7 @@ package dev.inboxes.api.message;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.inboxes.domain.message.Attachment;
+import dev.inboxes.domain.shared.Text;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 @Schema(name = "Attachment", description = "An attachment's description; GET …/attachments/{attachment_id} returns its "
@@ -22,7 +23,8 @@ public record AttachmentResponse(
                 examples = "logo@example.com", required = true, nullable = true) String contentId) {
 
     static AttachmentResponse fromDomain(Attachment attachment) {
-        return new AttachmentResponse(attachment.id(), attachment.filename(), attachment.contentType(),
+        return new AttachmentResponse(attachment.id(), Text.withoutBidiControls(attachment.filename()),
+                attachment.contentType(),
                 attachment.size(), attachment.inline(), attachment.contentId());
     }
 }

@@ -1,5 +1,6 @@
 package dev.inboxes.api.message;
 
+import dev.inboxes.domain.shared.Text;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -24,14 +25,17 @@ final class ContentDisposition {
         return "attachment; filename=\"" + asciiFallback(name) + "\"; filename*=UTF-8''" + percentEncoded(name);
     }
 
-    /** The name's last path segment, without control characters, at most {@value #MAX_FILENAME_LENGTH} characters. */
+    /**
+     * The name's last path segment, without control characters (bidirectional controls included), at most
+     * {@value #MAX_FILENAME_LENGTH} characters.
+     */
     static String safeName(String filename) {
         if (filename == null) {
             return FALLBACK_NAME;
         }
         String name = filename.substring(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
         StringBuilder safe = new StringBuilder();
-        name.codePoints().filter(c -> !Character.isISOControl(c) && c != 0x2028 && c != 0x2029)
+        name.codePoints().filter(c -> !Character.isISOControl(c) && c != 0x2028 && c != 0x2029 && !Text.isBidiControl(c))
                 .limit(MAX_FILENAME_LENGTH).forEach(safe::appendCodePoint);
         String trimmed = safe.toString().strip();
         return trimmed.isEmpty() || trimmed.equals(".") || trimmed.equals("..") ? FALLBACK_NAME : trimmed;

@@ -69,7 +69,7 @@ public record MessageDetailResponse(
 
     static MessageDetailResponse fromDomain(MessageDetail detail) {
         Message row = detail.row();
-        MessageExtracts extracts = MessageExtracts.of(row.subject(), detail.text());
+        MessageExtracts extracts = detail.extracts();
         return new MessageDetailResponse(row.id(), row.inboxId(), row.from(), detail.fromName(), row.to(), detail.cc(),
                 detail.replyTo(), row.subject(), row.preview(), detail.sentAt(), row.receivedAt(), row.threadId(),
                 detail.messageIdHeader(), detail.inReplyTo(), detail.references(), row.hasAttachments(),

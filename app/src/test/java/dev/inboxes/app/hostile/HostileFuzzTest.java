@@ -41,6 +41,9 @@ import org.junit.jupiter.api.Test;
 class HostileFuzzTest {
 
     static final int REQUESTS = 3_000;
+    /** SMTP sessions, each one hostile shape: refused BDAT chunks, deep MIME, unknown charsets, huge headers… */
+    static final int SMTP_SESSIONS = 120;
+    private static final String MAIL_DOMAIN = "inboxes.test";
     private static final int IN_FLIGHT = 4;
     /** A request line over 4 KiB is refused by the HTTP codec, bodiless (docs/deploy.md lists why). */
     private static final int CODEC_URI_TOO_LONG = 414;
@@ -62,6 +65,12 @@ class HostileFuzzTest {
     private final List<String> cursors = new ArrayList<>();
     private final List<String> messageCursors = new ArrayList<>();
     private String strangersInbox;
+    private String strangerKey;
+    private String strangersAddress;
+    private String fuzzAddress;
+
+    @jakarta.inject.Inject
+    dev.inboxes.smtp.SmtpReceiver receiver;
 
     @Test
     void thousandsOfHostileRequestsGetNoServerErrorAndChangeNothingSilently() throws Exception {
@@ -69,11 +78,15 @@ class HostileFuzzTest {
         long started = System.nanoTime();
         Map<Integer, AtomicInteger> restStatuses = run(REQUESTS, this::restRequest, 0);
         Map<Integer, AtomicInteger> mcpOutcomes = run(REQUESTS, this::mcpCall, 1);
+        Map<Integer, AtomicInteger> smtpReplies = run(SMTP_SESSIONS, this::smtpSession, 2);
         double seconds = (System.nanoTime() - started) / 1e9;
 
         System.out.printf("Hostile fuzz (seed %d): %d REST requests by status %s (%d resent on a new connection); "
-                + "%d MCP calls by outcome %s (0 = result, else the JSON-RPC error code); %.1f s%n", seed, REQUESTS,
-                restStatuses, reusedClosedConnections.get(), REQUESTS, mcpOutcomes, seconds);
+                + "%d MCP calls by outcome %s (0 = result, else the JSON-RPC error code); %d SMTP sessions by last "
+                + "reply %s; %.1f s%n", seed, REQUESTS, restStatuses, reusedClosedConnections.get(), REQUESTS,
+                mcpOutcomes, SMTP_SESSIONS, smtpReplies, seconds);
+        assertThat(new Client(strangerKey).get(Api.baseUrl() + "/v1/inboxes/" + strangersInbox + "/messages")
+                .path("total").asInt()).as("messages forged into another account's inbox").isZero();
         assertThat(violations).as("seed %d (rerun with -Dfuzz.seed=%d)", seed, seed).isEmpty();
         assertThat(restStatuses.keySet()).allSatisfy(status -> assertThat(status).isLessThan(500));
         assertThat(mcpOutcomes).doesNotContainKey(-32603);
@@ -94,7 +107,13 @@ class HostileFuzzTest {
         messageCursors.add(client.get(Api.baseUrl() + "/v1/inboxes/" + inboxIds.get(0) + "/messages?limit=2")
                 .path("cursor").asText());
         String stranger = Api.newAccount();
-        strangersInbox = Api.createInbox(stranger, Map.of());
+        strangerKey = stranger;
+        String strangersName = "fuzz-victim-" + Long.toUnsignedString(seed, 36);
+        strangersAddress = strangersName + "@" + MAIL_DOMAIN;
+        strangersInbox = Api.createInbox(stranger, Map.of("username", strangersName));
+        String fuzzName = "fuzz-smtp-" + Long.toUnsignedString(seed, 36);
+        fuzzAddress = fuzzName + "@" + MAIL_DOMAIN;
+        Api.createInbox(apiKey, Map.of("username", fuzzName));
         cursors.add(new Client(stranger).get(Api.baseUrl() + "/v1/inboxes?limit=1").path("cursor").asText(""));
         String listing = client.mcp(Api.baseUrl(), "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
                 client.mcpSession(Api.baseUrl())).body();
@@ -143,6 +162,90 @@ class HostileFuzzTest {
             pool.shutdownNow();
         }
         return outcomes;
+    }
+
+    // ---- SMTP ----
+
+    /**
+     * One SMTP session of one hostile shape. Every reply must be the expected one (no 421, no 451: a message that
+     * cannot be parsed is stored raw), the session must stay in step (a NOOP after it is answered 250), and no chunk
+     * may deliver anything to the stranger's inbox.
+     */
+    private int smtpSession(Random random, String unused) throws Exception {
+        int shape = random.nextInt(8);
+        try (dev.inboxes.app.support.Smtp.Dialogue smtp = new dev.inboxes.app.support.Smtp.Dialogue(receiver.port())) {
+            smtp.command("EHLO fuzz.example");
+            String last;
+            switch (shape) {
+                case 0, 1 -> {
+                    // A refused chunk that holds a whole transaction for the stranger's inbox, pipelined.
+                    byte[] forged = dev.inboxes.app.support.Smtp.crlf("MAIL FROM:<x@evil.example>\nRCPT TO:<"
+                            + strangersAddress + ">\n" + (random.nextBoolean() ? "DATA\nSubject: forged\n\nx\n.\n"
+                            : "BDAT 3 LAST\nabc"));
+                    String refused = shape == 0 ? "MAIL FROM:<a@example.com>\nRCPT TO:<nobody-" + random.nextInt()
+                            + "@" + MAIL_DOMAIN + ">\n" : "";
+                    smtp.write(dev.inboxes.app.support.Smtp.concat(dev.inboxes.app.support.Smtp.crlf(refused + "BDAT "
+                            + forged.length + (random.nextBoolean() ? " LAST" : "") + "\n"), forged));
+                    if (shape == 0) {
+                        expect(smtp.reply(), "250", shape);
+                        expect(smtp.reply(), "550", shape);
+                    }
+                    last = smtp.reply();
+                    expect(last, "503", shape);
+                }
+                case 2 -> last = data(smtp, nested(random.nextInt(3_000) + 1));
+                case 3 -> last = data(smtp, "Subject: " + ("=?zz" + random.nextInt(100) + "?q?a?= ").repeat(
+                        random.nextInt(20_000) + 1) + "\n\nx\n");
+                case 4 -> last = data(smtp, "Subject: =?utf-8?B?" + java.util.Base64.getEncoder().encodeToString(
+                        "\uD83D\uDCE6".repeat(random.nextInt(4_000) + 1).getBytes(StandardCharsets.UTF_8))
+                        + "?=\nMessage-ID: <" + random.nextLong() + "a".repeat(random.nextInt(880)) + "@f.example>\n"
+                        + "References: <" + "b".repeat(random.nextInt(900) + 1) + "@f.example>\n\nx\n");
+                case 5 -> last = data(smtp, "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Disposition: "
+                        + "attachment; filename*=UTF-8''a%E2%80%AE" + random.nextInt() + "fdp.exe\n\nMZ\n--b--\n");
+                case 6 -> {
+                    byte[] message = dev.inboxes.app.support.Smtp.crlf("Subject: chunks " + random.nextLong()
+                            + "\n\nx\n");
+                    int split = 1 + random.nextInt(message.length - 1);
+                    smtp.write(dev.inboxes.app.support.Smtp.concat(dev.inboxes.app.support.Smtp.crlf(
+                            "MAIL FROM:<a@example.com>\nRCPT TO:<" + fuzzAddress + ">\nBDAT " + split + "\n"),
+                            java.util.Arrays.copyOfRange(message, 0, split), dev.inboxes.app.support.Smtp.crlf("BDAT "
+                            + (message.length - split) + " LAST\n"), java.util.Arrays.copyOfRange(message, split,
+                            message.length)));
+                    expect(smtp.reply(), "250", shape);
+                    expect(smtp.reply(), "250", shape);
+                    expect(smtp.reply(), "250", shape);
+                    last = smtp.reply();
+                    expect(last, "250", shape);
+                }
+                default -> last = data(smtp, "Content-Type: text/plain; charset=x-" + random.nextInt(1_000)
+                        + "\n\n" + "a".repeat(random.nextInt(200_000)) + "@b.example code 123456\n");
+            }
+            expect(smtp.command("NOOP"), "250", shape);
+            return last == null ? -1 : Integer.parseInt(last.substring(0, 3));
+        }
+    }
+
+    private String data(dev.inboxes.app.support.Smtp.Dialogue smtp, String message) throws Exception {
+        expect(smtp.command("MAIL FROM:<a@example.com>"), "250", -1);
+        expect(smtp.command("RCPT TO:<" + fuzzAddress + ">"), "250", -1);
+        String reply = smtp.data(dev.inboxes.app.support.Smtp.crlf(message));
+        expect(reply, "250", -1);
+        return reply;
+    }
+
+    private void expect(String reply, String code, int shape) {
+        if (reply == null || !reply.startsWith(code)) {
+            violations.add("SMTP shape " + shape + ": expected " + code + ", got " + excerpt(String.valueOf(reply)));
+        }
+    }
+
+    private static String nested(int depth) {
+        StringBuilder message = new StringBuilder("Subject: deep\nContent-Type: multipart/mixed; boundary=b0\n\n");
+        for (int level = 1; level <= depth; level++) {
+            message.append("--b").append(level - 1).append("\nContent-Type: multipart/mixed; boundary=b").append(level)
+                    .append("\n\n");
+        }
+        return message.append("--b").append(depth).append("\nContent-Type: text/plain\n\ndeep\n").toString();
     }
 
     // ---- REST ----

@@ -84,7 +84,13 @@ public final class Smtp {
         }
 
         public Dialogue(int port, int readTimeoutMillis) throws IOException {
-            socket = new Socket("localhost", port);
+            this(port, readTimeoutMillis, null);
+        }
+
+        /** From this local address (127.0.0.2, say: every 127.x address is this machine). */
+        public Dialogue(int port, int readTimeoutMillis, java.net.InetAddress from) throws IOException {
+            socket = from == null ? new Socket("localhost", port)
+                    : new Socket(java.net.InetAddress.getLoopbackAddress(), port, from, 0);
             socket.setSoTimeout(readTimeoutMillis);
             in = socket.getInputStream();
             out = socket.getOutputStream();

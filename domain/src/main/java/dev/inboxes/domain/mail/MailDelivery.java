@@ -2,6 +2,7 @@ package dev.inboxes.domain.mail;
 
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
+import dev.inboxes.domain.message.MessageExtracts;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.message.NewMessage;
@@ -71,6 +72,8 @@ public final class MailDelivery {
     public DeliveryReport deliver(Envelope envelope, MessageContent content) {
         String dedupeKey = MessageService.dedupeKey(content); // of the bytes as sent, without our trace
         MessageContent stored = withTrace(content, envelope.traceHeader());
+        MessageExtracts extracts = MessageExtracts.of(content.subject(), content.text());
+        String bodyDigest = MessageService.bodyDigest(content.raw()); // as sent, too
         Instant receivedAt = Timestamps.nowMicros(clock);
         List<NewMessage> messages = new ArrayList<>();
         List<String> inboxes = new ArrayList<>();
@@ -78,7 +81,7 @@ public final class MailDelivery {
             if (!inboxes.contains(recipient.inboxId())) {
                 inboxes.add(recipient.inboxId());
                 messages.add(MessageService.newMessage(RandomIds.newId(Message.ID_PREFIX), recipient.accountId(),
-                        recipient.inboxId(), stored, dedupeKey, receivedAt));
+                        recipient.inboxId(), stored, extracts, dedupeKey, bodyDigest, receivedAt));
             }
         }
         List<String> storedIds = new ArrayList<>();
@@ -102,7 +105,8 @@ public final class MailDelivery {
                 if (again.verdict() == RecipientCheck.Verdict.ACCEPTED && !inboxes.contains(again.recipient().inboxId())) {
                     inboxes.add(again.recipient().inboxId());
                     retries.add(MessageService.newMessage(RandomIds.newId(Message.ID_PREFIX),
-                            again.recipient().accountId(), again.recipient().inboxId(), stored, dedupeKey, receivedAt));
+                            again.recipient().accountId(), again.recipient().inboxId(), stored, extracts, dedupeKey,
+                            bodyDigest, receivedAt));
                 }
             }
             int goneForGood = gone.size() - retries.size();

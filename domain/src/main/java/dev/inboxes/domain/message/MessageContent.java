@@ -29,6 +29,11 @@ public record MessageContent(String from, String fromName, String to, String cc,
 
     /** Characters of the text a list row shows. */
     public static final int PREVIEW_LENGTH = 200;
+    /**
+     * Longest message id (or subject key) kept as it is where an index holds it: 600 characters are at most 1,800
+     * bytes of UTF-8, below the 2,704 bytes of a PostgreSQL B-tree entry, whatever the characters.
+     */
+    public static final int INDEXED_LENGTH = 600;
 
     public MessageContent {
         Objects.requireNonNull(from, "from");
@@ -67,6 +72,16 @@ public record MessageContent(String from, String fromName, String to, String cc,
                 links.add(references.get(i));
             }
         }
+        links.replaceAll(MessageContent::idKey);
         return links;
+    }
+
+    /**
+     * A message id as messages are matched by it (dedupe keys, thread links): as written, or its digest when it is
+     * longer than {@value #INDEXED_LENGTH} characters, so that no id is too large for the index that holds it.
+     */
+    public static String idKey(String messageId) {
+        return messageId.length() <= INDEXED_LENGTH ? messageId
+                : "sha256:" + dev.inboxes.domain.shared.Hashing.sha256Hex(messageId);
     }
 }

@@ -34,12 +34,17 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
         links = List.copyOf(links);
     }
 
-    /** Codes and links are looked for in the subject and this many first characters of the text. */
+    /**
+     * Codes and links are looked for in this many first characters of the subject and of the text. Every step of
+     * the search is linear in what is scanned (no pattern backtracks over unbounded input, no per-candidate scan of
+     * a line or of all candidates), and it runs once, when a message is stored.
+     */
     public static final int SCANNED_LENGTH = 200_000;
 
     public static MessageExtracts of(String subject, String text) {
         String scanned = text.length() > SCANNED_LENGTH ? cut(text, 0, SCANNED_LENGTH) : text;
-        return new MessageExtracts(Codes.find(subject, scanned), Links.find(scanned));
+        String scannedSubject = subject.length() > SCANNED_LENGTH ? cut(subject, 0, SCANNED_LENGTH) : subject;
+        return new MessageExtracts(Codes.find(scannedSubject, scanned), Links.find(scanned));
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -108,7 +113,8 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
         private static final Pattern DATE_OR_TIME = Pattern.compile(
                 "\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{1,2}:\\d{2}(?::\\d{2})?");
 
-        private static final Pattern URL_OR_ADDRESS = Pattern.compile("(?i)https?://\\S+|www\\.\\S+|\\S+@\\S+");
+        /** Links; addresses ({@code \\S+@\\S+}, quadratic as a pattern) are found by {@link #addresses}. */
+        private static final Pattern URL = Pattern.compile("(?i)https?://\\S++|www\\.\\S++");
 
         /** How far before a code its keyword may be ("Your verification code for Acme is: 123456"). */
         private static final int BEFORE = 60;
@@ -141,6 +147,7 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
 
         private static void collect(String source, String name, boolean announced, List<Candidate> into) {
             boolean[] excluded = excludedSpans(source);
+            Lines lines = new Lines(source);
             List<int[]> keywords = spans(KEYWORD, source);
             List<int[]> decoys = spans(DECOY, source);
             Matcher digits = DIGITS.matcher(source);
@@ -151,13 +158,14 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
                         || UNIT_AFTER.matcher(source).region(digits.end(1), source.length()).lookingAt()) {
                     continue;
                 }
-                int score = score(source, digits.start(), digits.end(), keywords, decoys, BEFORE, AFTER, announced);
-                if (score > 0 && isYear(code) && !keywordRightBefore(source, digits.start(), keywords)) {
+                int score = score(source, lines, digits.start(), digits.end(), keywords, decoys, BEFORE, AFTER,
+                        announced);
+                if (score > 0 && isYear(code) && !keywordRightBefore(digits.start(), keywords)) {
                     score = 0; // © 2026, "in 2025": a year unless the keyword announces it
                 }
                 if (score > 0) {
-                    into.add(new Candidate(new OneTimeCode(code, name, context(source, digits.start(1), digits.end(1))),
-                            score + (code.length() >= 6 ? 2 : 0)));
+                    into.add(new Candidate(new OneTimeCode(code, name, context(source, lines, digits.start(1),
+                            digits.end(1))), score + (code.length() >= 6 ? 2 : 0)));
                 }
             }
             Matcher alphanumeric = ALPHANUMERIC.matcher(source);
@@ -169,11 +177,11 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
                         || isExcluded(excluded, alphanumeric.start(1), alphanumeric.end(1))) {
                     continue;
                 }
-                int score = score(source, alphanumeric.start(), alphanumeric.end(), keywords, decoys,
-                        ALPHANUMERIC_BEFORE, ALPHANUMERIC_AFTER, announced && isAlone(source, alphanumeric.start(1),
+                int score = score(source, lines, alphanumeric.start(), alphanumeric.end(), keywords, decoys,
+                        ALPHANUMERIC_BEFORE, ALPHANUMERIC_AFTER, announced && lines.isAlone(alphanumeric.start(1),
                                 alphanumeric.end(1)));
                 if (score > 0) {
-                    into.add(new Candidate(new OneTimeCode(code, name, context(source, alphanumeric.start(1),
+                    into.add(new Candidate(new OneTimeCode(code, name, context(source, lines, alphanumeric.start(1),
                             alphanumeric.end(1))), score - 1));
                 }
             }
@@ -184,16 +192,21 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
          * before it announces something else (an order, a phone…). A code alone on its line counts when the message
          * announces a code anywhere ({@code announced}).
          */
-        private static int score(String source, int start, int end, List<int[]> keywords, List<int[]> decoys,
-                int before, int after, boolean announced) {
+        private static int score(String source, Lines lines, int start, int end, List<int[]> keywords,
+                List<int[]> decoys, int before, int after, boolean announced) {
             int nearestBefore = Integer.MAX_VALUE;
             int nearestAfter = Integer.MAX_VALUE;
-            for (int[] keyword : keywords) {
-                if (keyword[1] <= start && start - keyword[1] <= before) {
-                    nearestBefore = Math.min(nearestBefore, start - keyword[1]);
-                } else if (keyword[0] >= end && keyword[0] - end <= after) {
-                    nearestAfter = Math.min(nearestAfter, keyword[0] - end);
-                }
+            // Spans are in text order and do not overlap: their starts and their ends both ascend.
+            int last = lastEndingBy(keywords, start);
+            if (last >= 0 && start - keywords.get(last)[1] <= before) {
+                nearestBefore = start - keywords.get(last)[1];
+            }
+            int next = last + 1;
+            while (next < keywords.size() && keywords.get(next)[0] < end) {
+                next++;
+            }
+            if (next < keywords.size() && keywords.get(next)[0] - end <= after) {
+                nearestAfter = keywords.get(next)[0] - end;
             }
             if (isDecoy(source, start, decoys, nearestBefore)) {
                 return 0;
@@ -201,13 +214,31 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
             if (nearestBefore != Integer.MAX_VALUE || nearestAfter != Integer.MAX_VALUE) {
                 return 100 - Math.min(nearestBefore, nearestAfter * 3 / 2);
             }
-            return announced && isStandalone(source, start, end) ? 20 : 0;
+            return announced && lines.isStandalone(start, end) ? 20 : 0;
+        }
+
+        /** The index of the last span that ends at or before {@code position}, or -1. */
+        private static int lastEndingBy(List<int[]> spans, int position) {
+            int low = 0;
+            int high = spans.size() - 1;
+            int found = -1;
+            while (low <= high) {
+                int middle = (low + high) >>> 1;
+                if (spans.get(middle)[1] <= position) {
+                    found = middle;
+                    low = middle + 1;
+                } else {
+                    high = middle - 1;
+                }
+            }
+            return found;
         }
 
         /** A decoy word on the same line, nearer than the nearest keyword, with no digit between it and the number. */
         private static boolean isDecoy(String source, int start, List<int[]> decoys, int keywordDistance) {
-            for (int[] decoy : decoys) {
-                if (decoy[1] <= start && start - decoy[1] <= DECOY_BEFORE && start - decoy[1] < keywordDistance
+            for (int i = lastEndingBy(decoys, start); i >= 0 && start - decoys.get(i)[1] <= DECOY_BEFORE; i--) {
+                int[] decoy = decoys.get(i);
+                if (start - decoy[1] < keywordDistance
                         && source.substring(decoy[1], start).chars().noneMatch(c -> Character.isDigit(c) || c == '\n')) {
                     return true;
                 }
@@ -215,8 +246,9 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
             return false;
         }
 
-        private static boolean keywordRightBefore(String source, int start, List<int[]> keywords) {
-            return keywords.stream().anyMatch(keyword -> keyword[1] <= start && start - keyword[1] <= 15);
+        private static boolean keywordRightBefore(int start, List<int[]> keywords) {
+            int last = lastEndingBy(keywords, start);
+            return last >= 0 && start - keywords.get(last)[1] <= 15;
         }
 
         private static boolean isYear(String code) {
@@ -227,25 +259,11 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
             return value >= 1900 && value <= 2099;
         }
 
-        /** Whether the code is all its line holds. */
-        private static boolean isAlone(String source, int start, int end) {
-            return line(source, start, end).equals(source.substring(start, end));
-        }
-
-        private static String line(String source, int start, int end) {
-            int lineStart = source.lastIndexOf('\n', start - 1) + 1;
-            int lineEnd = source.indexOf('\n', end);
-            return source.substring(lineStart, lineEnd < 0 ? source.length() : lineEnd).strip();
-        }
-
-        private static boolean isStandalone(String source, int start, int end) {
-            return line(source, start, end).length() <= STANDALONE_LINE;
-        }
-
         /** Where no code is looked for: addresses and links, phone numbers, dates and times. */
         private static boolean[] excludedSpans(String source) {
             boolean[] excluded = new boolean[source.length() + 1];
-            for (Pattern pattern : List.of(URL_OR_ADDRESS, DATE_OR_TIME)) {
+            addresses(source, excluded);
+            for (Pattern pattern : List.of(URL, DATE_OR_TIME)) {
                 for (int[] span : spans(pattern, source)) {
                     java.util.Arrays.fill(excluded, span[0], span[1], true);
                 }
@@ -259,6 +277,36 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
                 }
             }
             return excluded;
+        }
+
+        /**
+         * Marks what {@code \\S+@\\S+} matches, in one pass: each run of non-space characters with an {@code @}
+         * that has a character on both sides within the run.
+         */
+        private static void addresses(String source, boolean[] excluded) {
+            int length = source.length();
+            int run = 0;
+            while (run < length) {
+                while (run < length && isSpace(source.charAt(run))) {
+                    run++;
+                }
+                int end = run;
+                boolean address = false;
+                while (end < length && !isSpace(source.charAt(end))) {
+                    address |= source.charAt(end) == '@' && end > run && end + 1 < length
+                            && !isSpace(source.charAt(end + 1));
+                    end++;
+                }
+                if (address) {
+                    java.util.Arrays.fill(excluded, run, end, true);
+                }
+                run = end;
+            }
+        }
+
+        /** {@code \\s} of a pattern without UNICODE_CHARACTER_CLASS. */
+        private static boolean isSpace(char c) {
+            return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
         }
 
         private static boolean isExcluded(boolean[] excluded, int start, int end) {
@@ -280,14 +328,81 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
         }
 
         /** The line around {@code [start, end)}, cut to {@value #CONTEXT_LENGTH} characters centred on it. */
-        private static String context(String source, int start, int end) {
-            int lineStart = source.lastIndexOf('\n', start - 1) + 1;
-            int lineEnd = source.indexOf('\n', end);
-            lineEnd = lineEnd < 0 ? source.length() : lineEnd;
+        private static String context(String source, Lines lines, int start, int end) {
+            int line = lines.of(start);
+            int lineStart = lines.start(line);
+            int lineEnd = lines.end(line);
             int room = Math.max(0, CONTEXT_LENGTH - (end - start)) / 2;
             int from = Math.max(lineStart, start - room);
             int to = Math.min(lineEnd, end + room);
             return cut(source, from, to).replaceAll("\\s+", " ").strip();
+        }
+    }
+
+    /** The lines of a text, found once: where each starts and ends, with and without its surrounding blanks. */
+    static final class Lines {
+
+        private final int[] starts;
+        private final int[] ends;
+        private final int[] strippedStarts;
+        private final int[] strippedEnds;
+
+        Lines(String source) {
+            int count = 1;
+            for (int i = 0; i < source.length(); i++) {
+                if (source.charAt(i) == '\n') {
+                    count++;
+                }
+            }
+            starts = new int[count];
+            ends = new int[count];
+            strippedStarts = new int[count];
+            strippedEnds = new int[count];
+            int line = 0;
+            for (int i = 0; i <= source.length(); i++) {
+                if (i == source.length() || source.charAt(i) == '\n') {
+                    ends[line] = i;
+                    int from = starts[line];
+                    int to = i;
+                    while (from < to && Character.isWhitespace(source.charAt(from))) {
+                        from++;
+                    }
+                    while (to > from && Character.isWhitespace(source.charAt(to - 1))) {
+                        to--;
+                    }
+                    strippedStarts[line] = from;
+                    strippedEnds[line] = to;
+                    if (++line < count) {
+                        starts[line] = i + 1;
+                    }
+                }
+            }
+        }
+
+        /** The line that holds {@code position}. */
+        int of(int position) {
+            int found = java.util.Arrays.binarySearch(starts, position);
+            return found >= 0 ? found : -found - 2;
+        }
+
+        int start(int line) {
+            return starts[line];
+        }
+
+        int end(int line) {
+            return ends[line];
+        }
+
+        /** Whether {@code [start, end)} is all its line holds, blanks aside. */
+        boolean isAlone(int start, int end) {
+            int line = of(start);
+            return strippedStarts[line] == start && strippedEnds[line] == end;
+        }
+
+        /** Whether the line of {@code start} is short, blanks aside: a code alone, maybe with a label. */
+        boolean isStandalone(int start, int end) {
+            int line = of(start);
+            return strippedEnds[line] - strippedStarts[line] <= Codes.STANDALONE_LINE;
         }
     }
 
@@ -299,11 +414,12 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
 
         /**
          * {@code [text](url)} (or {@code [text](<url>)}), as text derived from HTML writes links, its text's brackets
-         * escaped; {@code <url>}; or a bare address.
+         * escaped (so an attempt at one ends at the next unescaped bracket: the search stays linear); {@code <url>};
+         * or a bare address. Quantifiers are possessive: nothing after them could match what they gave back.
          */
-        private static final Pattern LINK = Pattern.compile("\\[((?:\\\\.|[^\\\\\\]\\n]){1,200})]\\("
-                + "(?:<(https?://[^<>\\n]+)>|(https?://[^\\s()<>]+(?:\\([^\\s()<>]*\\)[^\\s()<>]*)*))\\)"
-                + "|<(https?://[^\\s<>]+)>|(https?://[^\\s<>\"'\\[\\]]+)", Pattern.CASE_INSENSITIVE);
+        private static final Pattern LINK = Pattern.compile("\\[((?:\\\\.|[^\\\\\\[\\]\\n]){1,200}+)]\\("
+                + "(?:<(https?://[^<>\\n]++)>|(https?://[^\\s()<>]++(?:\\([^\\s()<>]*+\\)[^\\s()<>]*+)*+))\\)"
+                + "|<(https?://[^\\s<>]++)>|(https?://[^\\s<>\"'\\[\\]]++)", Pattern.CASE_INSENSITIVE);
         private static final Pattern ESCAPED = Pattern.compile("\\\\(.)");
         /** Punctuation that ends a sentence rather than the address it follows. */
         private static final String TRAILING = ".,;:!?'\")]}";
@@ -357,17 +473,21 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
             return ACTION.matcher(link.text()).find() || ACTION.matcher(link.url()).find();
         }
 
-        /** The words before the link on its line, after the previous link; else the line above when short. */
+        /**
+         * The words before the link on its line, after the previous link; else the line above when short. Only the
+         * text since the previous link is read, so all links together read the text once.
+         */
         private static String before(String text, int start, int previousEnd) {
-            int lineStart = text.lastIndexOf('\n', start - 1) + 1;
-            String same = text.substring(Math.max(lineStart, Math.min(previousEnd, start)), start);
+            int from = Math.min(previousEnd, start);
+            int lineStart = lineStartAfter(text, start, from);
+            String same = text.substring(Math.max(lineStart, from), start);
             if (!label(same).isEmpty()) {
                 return same;
             }
             if (lineStart < 2 || lineStart <= previousEnd) {
                 return "";
             }
-            int previousLineStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+            int previousLineStart = lineStartAfter(text, lineStart - 1, from);
             String above = text.substring(Math.max(previousLineStart, previousEnd), lineStart - 1);
             return above.strip().length() <= LINK_TEXT_LENGTH ? above : "";
         }
@@ -382,6 +502,16 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
                 label = cut(label, space > 0 && space < label.length() - 1 ? space + 1 : from, label.length()).strip();
             }
             return label;
+        }
+
+        /** Where the line of {@code position} starts, looked for back to {@code limit} only ({@code limit} if not found). */
+        private static int lineStartAfter(String text, int position, int limit) {
+            for (int i = position - 1; i >= limit; i--) {
+                if (text.charAt(i) == '\n') {
+                    return i + 1;
+                }
+            }
+            return limit;
         }
 
         private static String trimTrailing(String url) {

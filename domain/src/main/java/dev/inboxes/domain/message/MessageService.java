@@ -99,17 +99,40 @@ public final class MessageService {
 
     /** What makes a redelivery the same message: its Message-ID, else the digest of its raw bytes. */
     public static String dedupeKey(MessageContent content) {
-        return content.messageIdHeader() != null ? content.messageIdHeader()
+        return content.messageIdHeader() != null ? MessageContent.idKey(content.messageIdHeader())
                 : "sha256:" + Hashing.sha256Hex(content.raw());
     }
 
     /** A new message for one inbox, with fresh ids for it, its attachments and the thread it may start. */
     public static NewMessage newMessage(String id, String accountId, String inboxId, MessageContent content,
             String dedupeKey, Instant receivedAt) {
+        return newMessage(id, accountId, inboxId, content, MessageExtracts.of(content.subject(), content.text()),
+                dedupeKey, bodyDigest(content.raw()), receivedAt);
+    }
+
+    /** As above, with the extracts already found (one message delivered to several inboxes is searched once). */
+    public static NewMessage newMessage(String id, String accountId, String inboxId, MessageContent content,
+            MessageExtracts extracts, String dedupeKey, String bodyDigest, Instant receivedAt) {
         List<String> attachmentIds = content.attachments().stream()
                 .map(attachment -> RandomIds.newId(Attachment.ID_PREFIX)).toList();
-        return new NewMessage(id, accountId, inboxId, content, dedupeKey, RandomIds.newId(Message.THREAD_ID_PREFIX),
-                attachmentIds, receivedAt);
+        return new NewMessage(id, accountId, inboxId, content, dedupeKey, bodyDigest,
+                RandomIds.newId(Message.THREAD_ID_PREFIX), attachmentIds, receivedAt, extracts);
+    }
+
+    /**
+     * The digest of a message's body as sent (the bytes after its header block; all of them without one). A retry
+     * sends the same body, even through another relay that adds its own trace headers; a sender who reuses another
+     * message's Message-ID cannot know its body.
+     */
+    public static String bodyDigest(byte[] raw) {
+        int body = 0;
+        for (int i = 0; i + 1 < raw.length; i++) {
+            if (raw[i] == '\n' && (raw[i + 1] == '\n' || raw[i + 1] == '\r' && i + 2 < raw.length && raw[i + 2] == '\n')) {
+                body = raw[i + 1] == '\n' ? i + 2 : i + 3;
+                break;
+            }
+        }
+        return dev.inboxes.domain.shared.Hashing.sha256Hex(java.util.Arrays.copyOfRange(raw, body, raw.length));
     }
 
     /** A missing inbox is reported as such; otherwise the message is missing. */

@@ -6,17 +6,23 @@ import java.util.List;
 /**
  * One message to store in one inbox.
  *
- * @param dedupeKey   what makes a redelivery the same message: the Message-ID, or a digest of the raw bytes when
- *                    the message has none. An inbox stores at most one message per key.
+ * @param dedupeKey   what makes a redelivery the same message, with {@code bodyDigest}: the Message-ID, or a digest
+ *                    of the raw bytes when the message has none
+ * @param bodyDigest  the digest of the body as sent ({@link MessageService#bodyDigest}): an inbox stores at most one
+ *                    message per key and digest, so a message sent first with another's Message-ID cannot make
+ *                    the real one a duplicate
  * @param newThreadId the thread the message starts when none of its {@link MessageContent#threadLinks() links}
  *                    names an earlier message of the inbox
  * @param attachmentIds one new id per attachment of the content, in order
+ * @param extracts    the codes and links found in the content, once, when it is stored (never on a read)
  */
 public record NewMessage(String id, String accountId, String inboxId, MessageContent content, String dedupeKey,
-                         String newThreadId, List<String> attachmentIds, Instant receivedAt) {
+                         String bodyDigest, String newThreadId, List<String> attachmentIds, Instant receivedAt,
+                         MessageExtracts extracts) {
 
     public NewMessage {
         attachmentIds = List.copyOf(attachmentIds);
+        java.util.Objects.requireNonNull(extracts, "extracts");
         if (attachmentIds.size() != content.attachments().size()) {
             throw new IllegalArgumentException("one attachment id per attachment");
         }

@@ -88,4 +88,22 @@ public final class Text {
         }
         return value;
     }
+
+    /**
+     * Whether a character reorders the text around it (bidirectional marks, embeddings, overrides and isolates):
+     * in a file name, {@code invoice\u202Efdp.exe} shows as {@code invoiceexe.pdf}.
+     */
+    public static boolean isBidiControl(int c) {
+        return c == 0x061C || c == 0x200E || c == 0x200F || c >= 0x202A && c <= 0x202E || c >= 0x2066 && c <= 0x2069;
+    }
+
+    /** The value without {@link #isBidiControl bidirectional controls}; {@code null} stays {@code null}. */
+    public static String withoutBidiControls(String value) {
+        if (value == null || value.codePoints().noneMatch(Text::isBidiControl)) {
+            return value;
+        }
+        StringBuilder kept = new StringBuilder(value.length());
+        value.codePoints().filter(c -> !isBidiControl(c)).forEach(kept::appendCodePoint);
+        return kept.toString();
+    }
 }

@@ -63,9 +63,19 @@ public final class ThreadRules {
         return PREFIX.matcher(subject).find();
     }
 
-    /** What subjects are compared by: the display subject with whitespace collapsed and case folded. */
+    /**
+     * What subjects are compared by: the display subject with whitespace collapsed and case folded, at most its
+     * first {@value MessageContent#INDEXED_LENGTH} characters (an index holds it; longer subjects that share that
+     * much are one subject here).
+     */
     public static String subjectKey(String subject) {
-        return WHITESPACE.matcher(displaySubject(subject)).replaceAll(" ").toLowerCase(Locale.ROOT);
+        String key = WHITESPACE.matcher(displaySubject(subject)).replaceAll(" ").toLowerCase(Locale.ROOT);
+        if (key.length() <= MessageContent.INDEXED_LENGTH) {
+            return key;
+        }
+        int end = Character.isHighSurrogate(key.charAt(MessageContent.INDEXED_LENGTH - 1))
+                ? MessageContent.INDEXED_LENGTH - 1 : MessageContent.INDEXED_LENGTH;
+        return key.substring(0, end);
     }
 
     /**

@@ -193,4 +193,30 @@ class MessageExtractsTest {
         assertThat(MessageExtracts.of("", "\uD83D\uDE00".repeat(60) + " code 482913 " + "\uD83D\uDE00".repeat(60))
                 .codes().get(0).context()).doesNotStartWith("\uDE00").doesNotEndWith("\uD83D");
     }
+
+    /**
+     * Ten megabytes of the text that made the search quadratic, for each pattern and each per-candidate scan: each
+     * must cost a bounded amount of CPU (the quadratic search took minutes on 200,000 characters; linear, these take
+     * milliseconds, so the bound says "linear" on any machine without being a timing test).
+     */
+    @Test
+    void tenMegabytesOfAdversarialTextCostBoundedWork() {
+        int size = 10 * 1024 * 1024;
+        java.util.Map<String, String> shapes = new java.util.LinkedHashMap<>();
+        // codes: the address pattern, the keyword and decoy look-ups, the line of each candidate
+        shapes.put("one word without @", "a".repeat(size));
+        shapes.put("keywords and codes on one line", "code 482913 order 4829 ".repeat(size / 23));
+        // links: an attempt per bracket, the words before each link
+        shapes.put("unclosed link brackets", "[".repeat(150).concat("](https://a.example/").repeat(size / 170));
+        shapes.put("links on one line", "see https://a.example/x ".repeat(size / 24));
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        MessageExtracts.of("warm up", "code 123456 https://example.com/x");
+        for (java.util.Map.Entry<String, String> shape : shapes.entrySet()) {
+            long started = cpu.getCurrentThreadCpuTime();
+            MessageExtracts.of(shape.getKey(), shape.getValue());
+            long millis = (cpu.getCurrentThreadCpuTime() - started) / 1_000_000;
+            System.out.printf("extracts of 10 MB, %s: %d ms CPU%n", shape.getKey(), millis);
+            assertThat(millis).as(shape.getKey() + ": CPU ms for subject and text of 10 MB").isLessThan(3_000);
+        }
+    }
 }

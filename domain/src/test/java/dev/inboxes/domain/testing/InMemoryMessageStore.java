@@ -114,7 +114,8 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
         }
         long seq = sequences.merge(message.inboxId(), 1L, Long::sum); // taken even by a duplicate, as in PostgreSQL
         List<Stored> inbox = ofInbox(message.inboxId());
-        if (inbox.stream().anyMatch(stored -> stored.message().dedupeKey().equals(message.dedupeKey()))) {
+        if (inbox.stream().anyMatch(stored -> stored.message().dedupeKey().equals(message.dedupeKey())
+                && stored.message().bodyDigest().equals(message.bodyDigest()))) {
             return new StoreOutcome(StoreOutcome.Status.DUPLICATE, null);
         }
         MessageContent content = message.content();
@@ -137,7 +138,7 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
         List<String> links = content.threadLinks();
         Set<String> named = new LinkedHashSet<>(links);
         if (content.messageIdHeader() != null) {
-            named.add(content.messageIdHeader());
+            named.add(MessageContent.idKey(content.messageIdHeader()));
         }
         Comparator<Stored> recent = Comparator.comparingLong(Stored::seq);
         Optional<String> byReference = inbox.stream().filter(stored -> links.contains(stored.message().dedupeKey()))
@@ -175,7 +176,7 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
             MessageContent content = stored.message().content();
             return new MessageDetail(stored.row(), content.fromName(), content.cc(), content.replyTo(),
                     content.sentAt(), content.messageIdHeader(), content.inReplyTo(), content.references(),
-                    content.text(), content.html(), attachments(stored));
+                    content.text(), content.html(), attachments(stored), stored.message().extracts());
         });
     }
 

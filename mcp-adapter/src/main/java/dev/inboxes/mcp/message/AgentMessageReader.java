@@ -53,8 +53,7 @@ public class AgentMessageReader {
     public ToolResponse read(String accountId, String inboxId, String messageId, String bodyCursor) {
         BodyRead read = bodies.read(accountId, inboxId, messageId, bodyCursor);
         MessageDetail message = read.message();
-        MessageExtracts extracts = read.start() == 0
-                ? MessageExtracts.of(message.row().subject(), message.text()) : null;
+        MessageExtracts extracts = read.start() == 0 ? message.extracts() : null;
         String rest = message.text().substring(read.start());
         BodyPart empty = new BodyPart("", read.start(), read.start(), message.text().length(),
                 read.start() < message.text().length() ? "x".repeat(MAX_CURSOR_LENGTH) : null);

@@ -6,8 +6,11 @@ import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
+import dev.inboxes.domain.message.MessageExtracts;
+import dev.inboxes.domain.message.MessageLink;
 import dev.inboxes.domain.message.NewAttachment;
 import dev.inboxes.domain.message.NewMessage;
+import dev.inboxes.domain.message.OneTimeCode;
 import dev.inboxes.domain.message.StoreOutcome;
 import dev.inboxes.persistence.thread.ThreadKeeper;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,16 +42,17 @@ import org.hibernate.Session;
 public class MessageContents {
 
     /**
-     * Stored only if the inbox exists in the account, and only once per inbox and dedupe key, with its arrival number
+     * Stored only if the inbox exists in the account, and only once per inbox, dedupe key and body digest, with its arrival number
      * and thread ({@link ThreadKeeper}).
      */
     private static final String INSERT_MESSAGE = """
             INSERT INTO messages (id, inbox_id, from_address, from_name, to_address, cc, reply_to, subject, preview,
                                   body, html, raw, sent_at, message_id_header, in_reply_to, message_references,
-                                  dedupe_key, has_attachments, received_at, thread_id, inbox_seq)
-            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+                                  dedupe_key, has_attachments, received_at, thread_id, inbox_seq, extracted_codes,
+                                  extracted_links, body_digest)
+            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
             FROM inboxes i WHERE i.id = ? AND i.account_id = ?
-            ON CONFLICT (inbox_id, dedupe_key) DO NOTHING
+            ON CONFLICT (inbox_id, dedupe_key, body_digest) DO NOTHING
             RETURNING thread_id""";
     private static final String INSERT_ATTACHMENT = """
             INSERT INTO attachments (id, message_id, position, filename, content_type, size, content_id, inline, content)
@@ -58,7 +62,7 @@ public class MessageContents {
     private static final String FIND = """
             SELECT m.id, m.inbox_id, m.from_address, m.to_address, m.subject, m.preview, m.received_at, m.thread_id,
                    m.has_attachments, m.from_name, m.cc, m.reply_to, m.sent_at, m.message_id_header, m.in_reply_to,
-                   m.message_references, m.body, m.html
+                   m.message_references, m.body, m.html, m.extracted_codes, m.extracted_links
             FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE\s""" + OWNED;
     private static final String ATTACHMENTS_OF = """
             SELECT id, filename, content_type, size, content_id, inline FROM attachments
@@ -121,6 +125,9 @@ public class MessageContents {
         insert.setObject(++p, timestamp(message.receivedAt()), Types.TIMESTAMP_WITH_TIMEZONE);
         insert.setString(++p, thread);
         insert.setLong(++p, seq.get());
+        insert.setArray(++p, connection.createArrayOf("text", codes(message.extracts())));
+        insert.setArray(++p, connection.createArrayOf("text", links(message.extracts())));
+        insert.setString(++p, message.bodyDigest());
         insert.setString(++p, message.inboxId());
         insert.setString(++p, message.accountId());
         String threadId = null;
@@ -181,7 +188,8 @@ public class MessageContents {
                 detail = new MessageDetail(row, found.getString(10), found.getString(11), found.getString(12),
                         instant(found, 13), found.getString(14), found.getString(15), strings(found.getArray(16)),
                         found.getString(17), found.getString(18), row.hasAttachments()
-                                ? attachmentsOf(connection, row.id()) : List.of());
+                                ? attachmentsOf(connection, row.id()) : List.of(),
+                        extracts(found.getArray(19), found.getArray(20), row.subject(), found.getString(17)));
             }
             return Optional.of(detail);
         });
@@ -260,6 +268,48 @@ public class MessageContents {
     private static Instant instant(ResultSet result, int column) throws SQLException {
         OffsetDateTime at = result.getObject(column, OffsetDateTime.class);
         return at == null ? null : at.toInstant();
+    }
+
+    /** Codes as (code, source, context) triples, in their order. */
+    private static String[] codes(MessageExtracts extracts) {
+        String[] flat = new String[extracts.codes().size() * 3];
+        int i = 0;
+        for (OneTimeCode code : extracts.codes()) {
+            flat[i++] = code.code();
+            flat[i++] = code.source();
+            flat[i++] = code.context();
+        }
+        return flat;
+    }
+
+    /** Links as (text, url) pairs, in their order. */
+    private static String[] links(MessageExtracts extracts) {
+        String[] flat = new String[extracts.links().size() * 2];
+        int i = 0;
+        for (MessageLink link : extracts.links()) {
+            flat[i++] = link.text();
+            flat[i++] = link.url();
+        }
+        return flat;
+    }
+
+    /** The stored extracts; a message stored before they were kept (both NULL) is searched now. */
+    private static MessageExtracts extracts(Array codes, Array links, String subject, String text)
+            throws SQLException {
+        if (codes == null || links == null) {
+            return MessageExtracts.of(subject, text);
+        }
+        List<String> flatCodes = strings(codes);
+        List<String> flatLinks = strings(links);
+        List<OneTimeCode> found = new ArrayList<>();
+        for (int i = 0; i + 2 < flatCodes.size(); i += 3) {
+            found.add(new OneTimeCode(flatCodes.get(i), flatCodes.get(i + 1), flatCodes.get(i + 2)));
+        }
+        List<MessageLink> linked = new ArrayList<>();
+        for (int i = 0; i + 1 < flatLinks.size(); i += 2) {
+            linked.add(new MessageLink(flatLinks.get(i), flatLinks.get(i + 1)));
+        }
+        return new MessageExtracts(found, linked);
     }
 
     private static List<String> strings(Array array) throws SQLException {

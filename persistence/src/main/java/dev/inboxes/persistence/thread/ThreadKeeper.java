@@ -86,7 +86,7 @@ public final class ThreadKeeper {
         List<String> links = content.threadLinks();
         List<String> named = new ArrayList<>(links);
         if (content.messageIdHeader() != null) {
-            named.add(content.messageIdHeader());
+            named.add(MessageContent.idKey(content.messageIdHeader()));
         }
         Optional<String> subjectKey = ThreadRules.subjectFallback(content);
         try (PreparedStatement resolve = connection.prepareStatement(RESOLVE)) {
