@@ -8,6 +8,7 @@ import dev.inboxes.domain.wait.WaitRequest;
 import dev.inboxes.domain.wait.WaitService;
 import io.smallrye.common.annotation.Blocking;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
@@ -54,6 +55,9 @@ public class MessageWaitResource {
     @Inject
     Vertx vertx;
 
+    @Inject
+    WaitsPerAddress addresses;
+
     @GET
     @Blocking
     @Operation(operationId = "waitForMessage", summary = "Wait for the next message",
@@ -62,7 +66,7 @@ public class MessageWaitResource {
                     + "way the answer carries `next`: pass it as `since` to wait for the following message, so no "
                     + "message is missed or returned twice, whichever replica answers. Works across replicas: a "
                     + "message received by any of them ends the wait. An account may have "
-                    + "a limited number of waits in progress (429 beyond). Keep the client's read timeout above "
+                    + "a limited number of waits in progress, and so may a client address (429 beyond). Keep the client's read timeout above "
                     + "`timeout`.")
     @APIResponse(responseCode = "200", description = "The wait ended: a message, or the timeout.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WaitResponse.class)))
@@ -83,9 +87,18 @@ public class MessageWaitResource {
                     + "`@github.com`.") @QueryParam("from") String from,
             @Parameter(description = "Only a message whose subject contains this (any case), e.g. `verification`.")
             @QueryParam("subject") String subject,
-            @Context HttpServerResponse response) {
-        CompletableFuture<WaitOutcome> wait = waits.await(account.id(), inboxId,
-                WaitRequest.parse(since, timeout, "timeout", from, subject));
+            @Context HttpServerRequest request, @Context HttpServerResponse response) {
+        WaitRequest parsed = WaitRequest.parse(since, timeout, "timeout", from, subject);
+        String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().host();
+        addresses.acquire(address);
+        CompletableFuture<WaitOutcome> wait;
+        try {
+            wait = waits.await(account.id(), inboxId, parsed);
+        } catch (RuntimeException refused) {
+            addresses.release(address);
+            throw refused;
+        }
+        wait.whenComplete((outcome, failure) -> addresses.release(address));
         long watch = vertx.setPeriodic(CLIENT_CHECK_MILLIS, tick -> {
             if (response.closed()) {
                 wait.cancel(false);
