@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** listInboxes()/listMessages(): every item, in order, one request per page, limit=200. */
-@Timeout(10)
+@Timeout(60) // a hang fails; a loaded machine does not
 class AutoPagingTest {
 
     @Test

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** bulkDeleteInboxes on the wire: the filters as the body, previews retried like reads, deletions never. */
-@Timeout(10)
+@Timeout(60) // a hang fails; a loaded machine does not
 class BulkDeleteTest {
 
     private static final String PREVIEW = "{\"matched\":2,\"deleted\":0,\"remaining\":2,\"has_more\":true,"

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** What goes over the wire: URL encoding, headers, snake_case bodies without unset fields. */
-@Timeout(10)
+@Timeout(60) // a hang fails; a loaded machine does not
 class RequestEncodingTest {
 
     private static final String EMPTY_PAGE = Fixtures.pageJson(List.of(), null, false, 0L);
