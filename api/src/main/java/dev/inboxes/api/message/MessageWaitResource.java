@@ -66,7 +66,7 @@ public class MessageWaitResource {
                     + "way the answer carries `next`: pass it as `since` to wait for the following message, so no "
                     + "message is missed or returned twice, whichever replica answers. Works across replicas: a "
                     + "message received by any of them ends the wait. An account may have "
-                    + "a limited number of waits in progress, and so may a client address (429 beyond). Keep the client's read timeout above "
+                    + "a limited number of waits in progress (429 beyond). Keep the client's read timeout above "
                     + "`timeout`.")
     @APIResponse(responseCode = "200", description = "The wait ended: a message, or the timeout.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WaitResponse.class)))
