@@ -24,7 +24,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class CrossOriginRequests {
 
-    /** After the connection cap and body buffering, before Quarkus' CORS filter (-300) and authentication (-200). */
+    /** After requests are paused (their bodies unread), before Quarkus' CORS filter (-300) and authentication (-200). */
     private static final int ORDER = -500;
 
     private final boolean enabled;

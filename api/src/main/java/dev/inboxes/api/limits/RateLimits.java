@@ -2,6 +2,7 @@ package dev.inboxes.api.limits;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.inboxes.api.problem.KnownRoutes;
 import dev.inboxes.api.problem.ProblemType;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
@@ -45,11 +46,13 @@ public class RateLimits {
     private static final String SIGN_UP_PATH = "/v1/accounts";
 
     private final RateLimitSettings settings;
+    private final KnownRoutes routes;
     private final Cache<String, Bucket> buckets;
 
     @Inject
-    RateLimits(RateLimitSettings settings) {
+    RateLimits(RateLimitSettings settings, KnownRoutes routes) {
         this.settings = settings;
+        this.routes = routes;
         // A bucket left alone for a whole period is full again: forgetting it then changes nothing.
         Duration longest = Stream.of(settings.perAccount(), settings.perAddress(), settings.signUp())
                 .map(RateLimitSettings.Limit::period).max(Duration::compareTo).orElseThrow();
@@ -112,13 +115,16 @@ public class RateLimits {
         return true;
     }
 
+    /** By the path as routes match it: {@code /v1;x/inboxes} is limited like {@code /v1/inboxes}. */
     private static boolean isLimited(RoutingContext context) {
-        String path = context.normalizedPath();
+        String path = KnownRoutes.canonicalPath(context.normalizedPath());
         return path.startsWith("/v1/") || path.equals("/mcp") || path.startsWith("/mcp/");
     }
 
-    private static boolean isSignUp(RoutingContext context) {
-        return context.request().method() == HttpMethod.POST && SIGN_UP_PATH.equals(context.normalizedPath());
+    /** By the route the request is matched to, not its raw path ({@code /v1/accounts/}, {@code /v1/accounts;x=1}). */
+    private boolean isSignUp(RoutingContext context) {
+        return context.request().method() == HttpMethod.POST
+                && routes.templateOf(context.normalizedPath()).filter(SIGN_UP_PATH::equals).isPresent();
     }
 
     /** The peer's address (the original client's when Quarkus is told to trust a proxy's forwarding headers). */

@@ -8,6 +8,7 @@ import dev.inboxes.domain.wait.WaitRequest;
 import dev.inboxes.domain.wait.WaitService;
 import io.smallrye.common.annotation.Blocking;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
@@ -54,6 +55,9 @@ public class MessageWaitResource {
     @Inject
     Vertx vertx;
 
+    @Inject
+    WaitsPerAddress addresses;
+
     @GET
     @Blocking
     @Operation(operationId = "waitForMessage", summary = "Wait for the next message",
@@ -83,9 +87,18 @@ public class MessageWaitResource {
                     + "`@github.com`.") @QueryParam("from") String from,
             @Parameter(description = "Only a message whose subject contains this (any case), e.g. `verification`.")
             @QueryParam("subject") String subject,
-            @Context HttpServerResponse response) {
-        CompletableFuture<WaitOutcome> wait = waits.await(account.id(), inboxId,
-                WaitRequest.parse(since, timeout, "timeout", from, subject));
+            @Context HttpServerRequest request, @Context HttpServerResponse response) {
+        WaitRequest parsed = WaitRequest.parse(since, timeout, "timeout", from, subject);
+        String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().host();
+        addresses.acquire(address);
+        CompletableFuture<WaitOutcome> wait;
+        try {
+            wait = waits.await(account.id(), inboxId, parsed);
+        } catch (RuntimeException refused) {
+            addresses.release(address);
+            throw refused;
+        }
+        wait.whenComplete((outcome, failure) -> addresses.release(address));
         long watch = vertx.setPeriodic(CLIENT_CHECK_MILLIS, tick -> {
             if (response.closed()) {
                 wait.cancel(false);

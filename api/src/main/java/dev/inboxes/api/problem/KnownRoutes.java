@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -29,6 +30,7 @@ import java.util.regex.Pattern;
 @Singleton
 public class KnownRoutes {
 
+    private static final Pattern MATRIX_PARAMETERS = Pattern.compile(";[^/]*");
     private static final Pattern PARAMETER = Pattern.compile("\\{\\s*\\w[\\w.-]*\\s*(?::\\s*((?:[^{}]|\\{[^{}]*})+))?}");
 
     private final List<Route> routes;
@@ -59,8 +61,7 @@ public class KnownRoutes {
 
     /** The methods of the route that {@code path} names, in alphabetical order; empty for an unknown path. */
     public Set<String> allowedMethods(String path) {
-        String rooted = path.startsWith("/") ? path : "/" + path;
-        String normalized = rooted.length() > 1 && rooted.endsWith("/") ? rooted.substring(0, rooted.length() - 1) : rooted;
+        String normalized = canonicalPath(path);
         Set<String> allowed = new TreeSet<>();
         for (Route route : routes) {
             if (route.pattern().matcher(normalized).matches()) {
@@ -68,6 +69,30 @@ public class KnownRoutes {
             }
         }
         return allowed;
+    }
+
+    /**
+     * The template of the route that JAX-RS matches {@code path} to (e.g. {@code /v1/accounts} for
+     * {@code /v1/accounts/} and {@code /v1/accounts;x=1}), for rules that depend on the route, never on the raw path.
+     */
+    public Optional<String> templateOf(String path) {
+        String canonical = canonicalPath(path);
+        for (Route route : routes) {
+            if (route.pattern().matcher(canonical).matches()) {
+                return Optional.of(route.template());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A path as JAX-RS matches it: rooted, without matrix parameters ({@code ;name=value} in any segment) and
+     * without a trailing slash. Give it the normalized path (percent-decoded unreserved characters, no dot segments).
+     */
+    public static String canonicalPath(String path) {
+        String rooted = path.startsWith("/") ? path : "/" + path;
+        String plain = rooted.indexOf(';') < 0 ? rooted : MATRIX_PARAMETERS.matcher(rooted).replaceAll("");
+        return plain.length() > 1 && plain.endsWith("/") ? plain.substring(0, plain.length() - 1) : plain;
     }
 
     /** Every route template with its methods, for tests and documents. */

@@ -4,6 +4,7 @@ import dev.inboxes.domain.shared.Text;
 import io.quarkus.security.AuthenticationException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -40,6 +41,12 @@ public class RoutingFailures {
         }
         if (context.response().ended() || context.response().headWritten()) {
             return; // nothing more can be said; Vert.x closes what is left
+        }
+        if (failure instanceof HttpClosedException) {
+            // The connection closed while its request was read: the client left, or was refused and closed (a
+            // malformed chunk, the body deadline). Nobody is there to answer, and nothing failed on this side.
+            LOG.debugf("Connection closed during %s %s", context.request().method(), Text.quote(context.request().path()));
+            return;
         }
         if (failure instanceof ForbiddenException) {
             ProblemType.FORBIDDEN.end(context.response(), "This route is not open to this API key.");

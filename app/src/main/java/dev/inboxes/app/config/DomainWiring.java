@@ -28,10 +28,12 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import jakarta.interceptor.Interceptor;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import io.smallrye.common.annotation.Identifier;
@@ -133,7 +135,13 @@ public class DomainWiring {
     @Produces
     @Singleton
     WaitService waitService(ArrivalStore store, InboxService inboxes, CursorCodec cursors, ManagedExecutor worker,
-            @Identifier(WAIT_DEADLINES) ScheduledExecutorService deadlines, InboxesConfig config, MeterRegistry meters) {
+            @Identifier(WAIT_DEADLINES) ScheduledExecutorService deadlines, InboxesConfig config, MeterRegistry meters,
+            @ConfigProperty(name = "quarkus.http.limits.max-connections") Optional<Integer> maxConnections) {
+        if (maxConnections.isPresent() && config.waits().maxTotal() >= maxConnections.get()) {
+            throw new IllegalStateException("inboxes.waits.max-total (" + config.waits().maxTotal() + ") must be below "
+                    + "quarkus.http.limits.max-connections (" + maxConnections.get() + "): each wait holds a "
+                    + "connection, and waits alone must not take them all. Lower INBOXES_WAITS_MAX_TOTAL.");
+        }
         WaitService waits = new WaitService(store, inboxes, cursors, worker, deadlines, config.waits().maxPerAccount(),
                 config.waits().maxTotal());
         Gauge.builder("inboxes.waits.active", waits, WaitService::active)

@@ -133,8 +133,12 @@ public interface InboxesConfig {
         @WithDefault("100")
         int maxPerAccount();
 
-        /** The most waits one replica holds, all accounts together. */
-        @WithDefault("10000")
+        /**
+         * The most waits one replica holds, all accounts together. Each REST wait holds a connection: it must stay
+         * below {@code quarkus.http.limits.max-connections} (the start fails otherwise), leaving the rest to other
+         * requests.
+         */
+        @WithDefault("2500")
         int maxTotal();
     }
 }

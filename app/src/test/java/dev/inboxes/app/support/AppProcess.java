@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +66,13 @@ public final class AppProcess implements AutoCloseable {
      * rate limits unless they are given) and waits until ready.
      */
     public static AppProcess start(Path workDir, Map<String, String> environment) throws Exception {
-        AppProcess app = launch(workDir, environment);
+        return start(workDir, environment, List.of());
+    }
+
+    /** As {@link #start(Path, Map)}, with these JVM options too (a smaller heap: {@code -Xmx400m}). */
+    public static AppProcess start(Path workDir, Map<String, String> environment, List<String> jvmOptions)
+            throws Exception {
+        AppProcess app = launch(workDir, environment, jvmOptions);
         try {
             app.awaitReadiness(200, READY_PATIENCE);
         } catch (AssertionError | Exception notReady) {
@@ -81,6 +88,11 @@ public final class AppProcess implements AutoCloseable {
      * the others are free ones (SMTP: any, named in the log).
      */
     public static AppProcess launch(Path workDir, Map<String, String> environment) throws Exception {
+        return launch(workDir, environment, List.of());
+    }
+
+    private static AppProcess launch(Path workDir, Map<String, String> environment, List<String> jvmOptions)
+            throws Exception {
         Map<String, String> settings = new HashMap<>(TEST_RATE_LIMITS);
         settings.putAll(environment);
         int port = Integer.parseInt(settings.computeIfAbsent(HTTP_PORT, name -> String.valueOf(freePort())));
@@ -90,20 +102,29 @@ public final class AppProcess implements AutoCloseable {
         settings.putIfAbsent("INBOXES_SMTP_PORT", "0");
         Files.createDirectories(workDir);
         Path log = Files.createTempFile(workDir, "app-" + port + "-", ".log");
-        ProcessBuilder builder = new ProcessBuilder(command())
+        ProcessBuilder builder = new ProcessBuilder(command(jvmOptions))
                 .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("QUARKUS_") || name.startsWith("INBOXES_"));
         builder.environment().putAll(settings);
         return new AppProcess(builder.start(), port, managementPort, log);
     }
 
-    /** How the packaged app is run: the native executable, or {@code java -jar} with the JVM running the tests. */
-    private static List<String> command() {
+    /**
+     * How the packaged app is run: the native executable (with the heap options among {@code jvmOptions}), or
+     * {@code java -XX:+ExitOnOutOfMemoryError -jar}, as documented, with the JVM running the tests.
+     */
+    private static List<String> command(List<String> jvmOptions) {
+        List<String> command = new ArrayList<>();
         if (NATIVE_EXECUTABLE != null) {
-            return List.of(NATIVE_EXECUTABLE.toAbsolutePath().toString());
+            command.add(NATIVE_EXECUTABLE.toAbsolutePath().toString());
+            jvmOptions.stream().filter(option -> option.startsWith("-Xm")).forEach(command::add);
+            return command;
         }
-        String java = ProcessHandle.current().info().command().orElse("java");
-        return List.of(java, "-jar", JAR.toAbsolutePath().toString());
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-XX:+ExitOnOutOfMemoryError");
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
+        return command;
     }
 
     /** Whether the integration tests run the native executable (a native build was the last Quarkus build). */
