@@ -1,7 +1,7 @@
 package dev.inboxes.api.http;
 
 import dev.inboxes.api.problem.ProblemType;
-import dev.inboxes.domain.shared.Text;
+import dev.inboxes.domain.shared.NotFoundException;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.ext.ParamConverter;
@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 /**
  * One shape check for every id in a path ({@code {inbox_id}}, {@code {message_id}}, any {@code {…_id}} of any route),
  * before the resource method runs: an id holds letters, digits and {@code _} only, at most
- * {@value #MAX_LENGTH} characters. Anything else (a NUL, a control character, a lone surrogate, a megabyte) is a
- * {@code 400} problem, so no malformed id reaches a service or the database. An id of the right shape that names
- * nothing is still the service's {@code 404}.
+ * {@value #MAX_LENGTH} characters. Anything else (a NUL, a control character, a lone surrogate, a megabyte) names
+ * nothing the API issued, so it is the contract's {@code 404} for an unknown id, answered here with what is wrong,
+ * and no malformed id reaches a service or the database.
  */
 @Provider
 public class IdParameters implements ParamConverterProvider {
@@ -46,9 +46,11 @@ public class IdParameters implements ParamConverterProvider {
             if (value == null || SHAPE.matcher(value).matches()) {
                 return value;
             }
-            throw new WebApplicationException(ProblemType.INVALID_REQUEST.response(name + " " + Text.quote(value)
-                    + " is not an id: ids are letters, digits and '_' (at most " + MAX_LENGTH + " characters), "
-                    + "as the API returned them. Pass the id exactly as it appeared in a response."));
+            // The service's own not-found message, so a malformed id reads as any unknown one, with what is wrong.
+            String resource = name.substring(0, name.length() - ID_SUFFIX.length()).replace('_', ' ');
+            throw new WebApplicationException(ProblemType.NOT_FOUND.response(new NotFoundException(
+                    resource.equals("key") ? "API key" : resource, value, "pass it exactly as a response gave it: ids "
+                    + "are letters, digits and '_', at most " + MAX_LENGTH + " characters").getMessage()));
         }
 
         @Override

@@ -228,15 +228,15 @@ class HostileHttpClientsIT {
     }
 
     @Test
-    void nulInAnyIdIsA400Problem() throws Exception {
+    void nulInAnyIdIsA404ProblemThatNeverReachesTheDatabase() throws Exception {
         String auth = "Authorization: Bearer " + client.apiKey() + "\r\n";
         String inbox = "/v1/inboxes/" + inboxId;
         for (String request : List.of("GET " + inbox + "/messages/msg_%00x/raw", "GET " + inbox
                 + "/messages/msg_x/attachments/att_%00", "DELETE " + inbox + "/messages/msg_%00x",
                 "GET /v1/inboxes/inb_%00x/threads", "DELETE /v1/api-keys/key_%00")) {
             String response = exchange(1, request + " HTTP/1.1\r\nHost: x\r\n" + auth + "Connection: close\r\n\r\n");
-            assertThat(response).as(request).startsWith("HTTP/1.1 400").contains("/problems/invalid-request")
-                    .contains("\\\\u0000").contains("is not an id");
+            assertThat(response).as(request).startsWith("HTTP/1.1 404").contains("/problems/not-found")
+                    .contains("\\\\u0000").contains("ids are letters, digits and '_'");
         }
     }
 
