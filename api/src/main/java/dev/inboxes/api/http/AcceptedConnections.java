@@ -21,6 +21,7 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import io.quarkus.vertx.http.HttpServer;
 import io.quarkus.vertx.http.HttpServerStart;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.impl.HttpServerImpl;
@@ -29,6 +30,7 @@ import io.vertx.core.json.Json;
 import io.vertx.core.net.impl.TCPServerBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.ObservesAsync;
+import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.Field;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +40,6 @@ import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
@@ -70,9 +71,11 @@ public class AcceptedConnections {
     private final Map<String, Integer> perAddress = new ConcurrentHashMap<>();
     private final AtomicInteger open = new AtomicInteger();
     private final Acceptor acceptor = new Acceptor();
+    private final Instance<HttpServer> httpServer;
     private volatile Channel listening;
 
-    AcceptedConnections(HttpLimitsConfig config) {
+    AcceptedConnections(HttpLimitsConfig config, Instance<HttpServer> httpServer) {
+        this.httpServer = httpServer;
         this.cap = config.connectionsPerAddress();
         this.headDeadlineMillis = config.headDeadline().toMillis();
         this.maxConnections = ConfigProvider.getConfig().getOptionalValue("quarkus.http.limits.max-connections",
@@ -125,17 +128,25 @@ public class AcceptedConnections {
         throw new IllegalStateException("No HTTP server listens on port " + port + ": connections cannot be counted");
     }
 
-    /** The API port: the one configured, or in tests the one Quarkus picked. */
-    private static int apiPort(HttpServerStart started) {
-        Config config = ConfigProvider.getConfig();
+    /**
+     * The API port: the one configured or, when it is {@code 0} (a random port, as the packaged-app tests ask), the one
+     * the server was given, which Quarkus publishes as {@link HttpServer#getPort()}.
+     */
+    private int apiPort(HttpServerStart started) {
+        int configured = started.options().getPort();
+        if (configured > 0) {
+            return configured;
+        }
+        if (httpServer.isResolvable() && httpServer.get().getPort() > 0) {
+            return httpServer.get().getPort();
+        }
         if (LaunchMode.current() == LaunchMode.TEST) {
             String picked = System.getProperty("quarkus.http.test-port");
             if (picked != null && !"0".equals(picked)) {
                 return Integer.parseInt(picked);
             }
-            return config.getOptionalValue("quarkus.http.test-port", Integer.class).orElse(started.options().getPort());
         }
-        return started.options().getPort();
+        return configured;
     }
 
     private static Channel listeningChannel(HttpServerImpl server) {
