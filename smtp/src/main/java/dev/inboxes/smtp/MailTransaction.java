@@ -6,7 +6,6 @@ import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.Recipient;
 import dev.inboxes.domain.mail.RecipientCheck;
 import dev.inboxes.domain.message.MessageContent;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -90,10 +89,15 @@ final class MailTransaction implements MessageHandler {
 
     @Override
     public String data(InputStream data) throws RejectException, IOException {
-        byte[] raw = readWithinLimits(data);
+        Reservation reservation = new Reservation(limits.budget());
         limits.inFlight().incrementAndGet();
         try {
-            MessageContent content = MimeReader.read(raw, sender, recipientAddresses);
+            long dataDeadline = System.nanoTime() + limits.dataTimeout().toNanos();
+            byte[] raw = readWithinLimits(data, reservation, dataDeadline);
+            // The parse's budget is counted within the DATA deadline: a sender that took most of it leaves less.
+            long parseDeadline = Math.min(dataDeadline - System.nanoTime(), MimeReader.PARSE_BUDGET.toNanos());
+            MessageContent content = MimeReader.read(raw, sender, recipientAddresses,
+                    System.nanoTime() + Math.max(0, parseDeadline));
             DeliveryReport report = delivery.deliver(new Envelope(sender, recipients, trace()), content);
             if (report.stored().isEmpty() && report.duplicates() == 0) {
                 // Every accepted inbox was deleted before the message reached it: nothing was delivered.
@@ -104,6 +108,7 @@ final class MailTransaction implements MessageHandler {
             LOG.warn("Delivery failed, answered 451 so that the sender retries", failure);
             throw new RejectException(SmtpReplies.TEMPORARY_FAILURE, SmtpReplies.STORE_FAILED);
         } finally {
+            reservation.releaseAll();
             limits.inFlight().decrementAndGet();
         }
     }
@@ -114,28 +119,78 @@ final class MailTransaction implements MessageHandler {
     }
 
     /**
-     * Reads the message, at most the size limit and within the DATA timeout. An oversized message is read to its
-     * end and discarded, so the client hears 552 as the reply to its DATA and the session stays in step.
+     * Reads the message, at most the size limit, within the DATA timeout and within the receiver's message budget.
+     * A message over the size limit, or one the budget has no room for, is read to its end and discarded, so the
+     * client hears 552 (or 452, to retry later) as the reply to its DATA and the session stays in step. The bytes
+     * are kept in blocks and copied once, into an array of the message's size.
      */
-    private byte[] readWithinLimits(InputStream data) throws IOException, RejectException {
-        long deadline = System.nanoTime() + limits.dataTimeout().toNanos();
+    private byte[] readWithinLimits(InputStream data, Reservation reservation, long deadline)
+            throws IOException, RejectException {
         long limit = limits.maxMessageSize();
-        ByteArrayOutputStream message = new ByteArrayOutputStream(READ_CHUNK);
-        byte[] chunk = new byte[READ_CHUNK];
+        List<byte[]> blocks = new ArrayList<>();
+        byte[] block = new byte[READ_CHUNK];
+        int filled = 0;
         long total = 0;
-        for (int read; (read = data.read(chunk)) != -1; ) {
+        boolean kept = true;
+        for (int read; (read = data.read(block, filled, block.length - filled)) != -1; ) {
             if (System.nanoTime() > deadline) {
                 throw new SocketTimeoutException("DATA took longer than " + limits.dataTimeout());
             }
             total += read;
-            if (total <= limit) {
-                message.write(chunk, 0, read);
+            kept = kept && total <= limit && reservation.add(read);
+            if (!kept) {
+                blocks.clear(); // what was held goes back now, so that other messages can use it
+                reservation.releaseAll();
+                filled = 0;
+                continue;
+            }
+            filled += read;
+            if (filled == block.length) {
+                blocks.add(block);
+                block = new byte[READ_CHUNK];
+                filled = 0;
             }
         }
         if (total > limit) {
             throw new RejectException(SmtpReplies.TOO_BIG, SmtpReplies.tooBig(limit));
         }
-        return message.toByteArray();
+        if (!kept) {
+            LOG.infof("A message of %d bytes answered 452: the message budget (%d bytes in memory) is full", total,
+                    limits.budget().held());
+            throw new RejectException(SmtpReplies.INSUFFICIENT_STORAGE, SmtpReplies.BUSY);
+        }
+        byte[] message = new byte[(int) total];
+        int at = 0;
+        for (byte[] full : blocks) {
+            System.arraycopy(full, 0, message, at, full.length);
+            at += full.length;
+        }
+        System.arraycopy(block, 0, message, at, filled);
+        return message;
+    }
+
+    /** The budget bytes one message holds, given back once it is answered. */
+    private static final class Reservation {
+
+        private final MessageBudget budget;
+        private long held;
+
+        Reservation(MessageBudget budget) {
+            this.budget = budget;
+        }
+
+        boolean add(long bytes) {
+            if (!budget.tryReserve(bytes)) {
+                return false;
+            }
+            held += bytes;
+            return true;
+        }
+
+        void releaseAll() {
+            budget.release(held);
+            held = 0;
+        }
     }
 
     /** The Received line this server adds, as RFC 5321 asks of the server that takes a message. */

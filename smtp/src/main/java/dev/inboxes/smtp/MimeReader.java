@@ -6,6 +6,7 @@ import dev.inboxes.domain.shared.Text;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -73,6 +74,11 @@ final class MimeReader {
      * per level, and ten thousand levels overflowed the thread's stack. Postfix's {@code mime_nesting_limit}.
      */
     static final int MAX_NESTING = 100;
+    /**
+     * The longest a message's parse may take, within what is left of its DATA deadline: past it the parse stops,
+     * what it read so far is kept (the raw message always is), so no message can hold a core for long.
+     */
+    static final Duration PARSE_BUDGET = Duration.ofSeconds(10);
     private static final Pattern MESSAGE_ID = Pattern.compile("<[^<>\\s]{1,900}>");
     /** An RFC 2047 encoded word; group 1 is its charset (with any RFC 2231 language). */
     private static final Pattern ENCODED_WORD = Pattern.compile("=\\?([^?\\s]{1,80})\\?[bBqQ]\\?[^?\\s]*+\\?=");
@@ -95,7 +101,15 @@ final class MimeReader {
      * @param recipients the envelope recipients, the {@code to} of a message without a readable To header
      */
     static MessageContent read(byte[] raw, String sender, List<String> recipients) {
-        Reader reader = new Reader();
+        return read(raw, sender, recipients, System.nanoTime() + PARSE_BUDGET.toNanos());
+    }
+
+    /**
+     * As {@link #read(byte[], String, List)}, the parse stopped at {@code deadlineNanos} ({@link System#nanoTime()}),
+     * keeping what it read by then.
+     */
+    static MessageContent read(byte[] raw, String sender, List<String> recipients, long deadlineNanos) {
+        Reader reader = new Reader(deadlineNanos);
         MimeStreamParser parser = new MimeStreamParser(CONFIG, DecodeMonitor.SILENT,
                 new DefaultBodyDescriptorBuilder(null, LenientFieldParser.getParser(), DecodeMonitor.SILENT));
         parser.setContentDecoding(true);
@@ -145,9 +159,21 @@ final class MimeReader {
         private final List<String> texts = new ArrayList<>();
         private final List<String> htmls = new ArrayList<>();
         private final List<NewAttachment> attachments = new ArrayList<>();
+        private final long deadlineNanos;
         private boolean inTopHeader;
         private boolean topHeaderDone;
         Exception malformed;
+
+        Reader(long deadlineNanos) {
+            this.deadlineNanos = deadlineNanos;
+        }
+
+        /** Checked at every header field, part and block of a part: a parse past its budget stops here. */
+        private void withinBudget() throws MimeException {
+            if (System.nanoTime() - deadlineNanos > 0) {
+                throw new MimeException("parsing took longer than its budget of " + PARSE_BUDGET.toSeconds() + " s");
+            }
+        }
 
         @Override
         public void startHeader() {
@@ -155,7 +181,8 @@ final class MimeReader {
         }
 
         @Override
-        public void field(Field field) {
+        public void field(Field field) throws MimeException {
+            withinBudget();
             if (inTopHeader) {
                 // The first occurrence counts, as in most clients; later duplicates are ignored.
                 headers.putIfAbsent(field.getName().toLowerCase(Locale.ROOT), field.getBody());
@@ -172,6 +199,7 @@ final class MimeReader {
 
         @Override
         public void startMultipart(BodyDescriptor descriptor) throws MimeException {
+            withinBudget();
             if (multiparts.size() >= MAX_NESTING) {
                 throw new MimeException("multiparts nested deeper than " + MAX_NESTING + " levels");
             }
@@ -184,7 +212,8 @@ final class MimeReader {
         }
 
         @Override
-        public void body(BodyDescriptor descriptor, InputStream content) throws IOException {
+        public void body(BodyDescriptor descriptor, InputStream content) throws IOException, MimeException {
+            withinBudget();
             MaximalBodyDescriptor part = (MaximalBodyDescriptor) descriptor;
             byte[] bytes = readAsFarAsPossible(content);
             String type = part.getMimeType() == null ? "text/plain" : part.getMimeType().toLowerCase(Locale.ROOT);
@@ -231,7 +260,7 @@ final class MimeReader {
             }
             String text = String.join("\n\n", texts.stream().map(Reader::lines).toList()).stripTrailing();
             String html = htmls.isEmpty() ? null : String.join("\n", htmls);
-            if (texts.isEmpty() && html != null) {
+            if (texts.isEmpty() && html != null && System.nanoTime() - deadlineNanos < 0) {
                 text = LenientCharsets.storable(HtmlText.of(html));
             }
             List<String> references = messageIds(headers.get("references"));

@@ -29,6 +29,16 @@ public interface SmtpConfig {
     @WithDefault("10M")
     MemorySize maxMessageSize();
 
+    /**
+     * Most bytes of messages held in memory at once, all connections together, from a message's first byte to its
+     * reply (it is parsed and stored meanwhile, which costs a few times its size). A message that does not fit is
+     * read to its end, discarded and answered {@code 452 4.3.1}, which senders retry later; one message always fits,
+     * whatever its size. Keep it well below the heap: with a 400 MB heap, the default lets about three messages of
+     * the largest size be taken in at once.
+     */
+    @WithDefault("32M")
+    MemorySize messageBudget();
+
     /** Most recipients of one message; further RCPT commands get {@code 452}. */
     @WithDefault("100")
     int maxRecipients();

@@ -57,7 +57,7 @@ public class SmtpReceiver {
 
     /** What each transaction needs to know of the receiver's configuration and state. */
     record Limits(long maxMessageSize, Duration dataTimeout, String hostname, AtomicBoolean draining,
-                  AtomicInteger inFlight) {
+                  AtomicInteger inFlight, MessageBudget budget) {
     }
 
     void start(@Observes StartupEvent event) {
@@ -67,7 +67,7 @@ public class SmtpReceiver {
         }
         String hostname = config.hostname().orElse(delivery.mailDomain());
         Limits limits = new Limits(config.maxMessageSize().asLongValue(), config.dataTimeout(), hostname, draining,
-                inFlight);
+                inFlight, new MessageBudget(config.messageBudget().asLongValue()));
         int maxMessageSize = (int) Math.min(Integer.MAX_VALUE, limits.maxMessageSize());
         SessionLimits sessionLimits = new SessionLimits(config.maxConnectionsPerAddress(),
                 config.maxConnectionsPerNetwork(), config.maxCommands());

@@ -12,8 +12,11 @@ final class SmtpReplies {
     static final int BAD_SEQUENCE = 503;
     static final int NO_SUCH_MAILBOX = 550;
     static final int TOO_BIG = 552;
+    static final int INSUFFICIENT_STORAGE = 452;
 
     static final String SHUTTING_DOWN = "4.3.2 Service shutting down, try again later";
+    static final String BUSY = "4.3.1 Too much mail is being received at once: the message was not taken, try again "
+            + "later";
     static final String STORE_FAILED = "4.3.0 Temporary failure storing the message, try again later";
     static final String LOOKUP_FAILED = "4.3.0 Temporary failure looking up the recipient, try again later";
     static final String TOO_MANY_FROM_ADDRESS = "4.7.0 Too many connections from your address, try again later";

@@ -231,6 +231,27 @@ class MimeReaderTest {
         assertThat(MimeReader.read(binary, "", RECIPIENTS).raw()).isEqualTo(binary);
     }
 
+    /** A parse past its budget stops where it is: the raw message and the envelope's fields are what is kept. */
+    @Test
+    void aParsePastItsBudgetKeepsTheRawMessageAndWhatItReadSoFar() {
+        StringBuilder parts = new StringBuilder("From: Ann <ann@example.com>\r\nSubject: many parts\r\n"
+                + "Content-Type: multipart/mixed; boundary=b\r\n\r\n");
+        for (int i = 0; i < 20_000; i++) {
+            parts.append("--b\r\nContent-Type: application/octet-stream\r\n\r\npart ").append(i).append("\r\n");
+        }
+        byte[] raw = parts.append("--b--\r\n").toString().getBytes(StandardCharsets.US_ASCII);
+
+        MessageContent stopped = MimeReader.read(raw, "sender@example.com", RECIPIENTS, System.nanoTime());
+        assertThat(stopped.raw()).isEqualTo(raw);
+        assertThat(stopped.from()).isEqualTo("sender@example.com");
+        assertThat(stopped.to()).isEqualTo("support-bot@inboxes.test");
+        assertThat(stopped.attachments()).isEmpty();
+
+        MessageContent whole = MimeReader.read(raw, "sender@example.com", RECIPIENTS);
+        assertThat(whole.from()).isEqualTo("ann@example.com");
+        assertThat(whole.attachments()).hasSize(MimeReader.MAX_ATTACHMENTS);
+    }
+
     @Test
     void headerFieldsAreKeptOnOneLineAndWithinBounds() {
         MessageContent content = read("Subject: tab\there =?UTF-8?Q?and_a_line_break=0Aend?=\n"

@@ -2,12 +2,15 @@ package dev.inboxes.app.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.Smtp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -21,7 +24,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -32,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Attacks on the HTTP server over real sockets, against one packaged app with a 400 MB heap (the deployment's) and
  * small limits: half-sent heads from one address, a flood of unauthenticated megabyte bodies, the sign-up limit
- * through other spellings of its path, NUL bytes in ids, ambiguous framing, and waits from one address. Each attack
+ * through other spellings of its path, NUL bytes in ids, ambiguous framing, and waits from one address; and, on the
+ * same heap, thirty 10 MB mails at once to the SMTP receiver. Each attack
  * comes from an address of its own (127.0.0.x; Linux answers on all of 127/8), so that its limits are its own.
  */
 class HostileHttpClientsIT {
@@ -42,6 +49,10 @@ class HostileHttpClientsIT {
     private static final int HEAD_DEADLINE_SECONDS = 5;
     private static final int SIGN_UPS_PER_ADDRESS = 2;
     private static final int WAITS_PER_ADDRESS = 3;
+    private static final Pattern HEAP_USED = Pattern.compile(
+            "(?m)^jvm_memory_used_bytes\\{area=\"heap\"[^}]*} ([0-9.E+]+)$");
+    private static final Pattern LIVE_AFTER_GC = Pattern.compile(
+            "(?m)^jvm_gc_live_data_size_bytes(?:\\{[^}]*})? ([0-9.E+]+)$");
 
     @TempDir
     static Path workDir;
@@ -49,6 +60,7 @@ class HostileHttpClientsIT {
     private static AppProcess app;
     private static Client client;
     private static String inboxId;
+    private static int smtpPort;
 
     @BeforeAll
     static void start() throws Exception {
@@ -61,6 +73,8 @@ class HostileHttpClientsIT {
         environment.put("INBOXES_RATE_LIMIT_SIGN_UP_REQUESTS", String.valueOf(SIGN_UPS_PER_ADDRESS));
         environment.put("INBOXES_HTTP_WAITS_PER_ADDRESS", String.valueOf(WAITS_PER_ADDRESS));
         environment.put("INBOXES_HTTP_BODY_BUDGET", "8M");
+        smtpPort = AppProcess.freePort();
+        environment.put("INBOXES_SMTP_PORT", String.valueOf(smtpPort));
         app = AppProcess.start(workDir.resolve("app"), environment, List.of("-Xmx400m"));
         client = new Client(Client.newAccount(app.baseUrl));
         inboxId = client.createInbox(app.baseUrl);
@@ -125,7 +139,10 @@ class HostileHttpClientsIT {
             }
             HttpResponse<String> readiness = client.send("GET", app.managementUrl + "/q/health/ready", null, null);
             assertThat(readiness.statusCode()).as(readiness.body()).isEqualTo(503);
-            assertThat(readiness.body()).contains("\"http-connections\"").contains("\"open\": " + MAX_CONNECTIONS);
+            Matcher open = Pattern.compile("\"open\": (\\d+)").matcher(readiness.body());
+            assertThat(readiness.body()).contains("\"http-connections\"");
+            assertThat(open.find() ? Integer.parseInt(open.group(1)) : 0).as("this test's, and its client's pooled ones")
+                    .isGreaterThanOrEqualTo(MAX_CONNECTIONS);
         } finally {
             closeAll(held);
         }
@@ -331,13 +348,98 @@ class HostileHttpClientsIT {
         }
     }
 
+    /**
+     * Thirty 10 MB mails at once at -Xmx400m, from three addresses in three networks (ten each, the receiver's share): the message
+     * budget takes in what fits and answers the rest 452 4.3.1, read to its end, so nothing runs out of memory;
+     * every mail a sender retries after a 452 is stored, and nothing is stored twice.
+     */
+    @Test
+    void manyLargeMailsAtOnceAreTakenInWithinTheMessageBudget() throws Exception {
+        int mails = 30;
+        String address = "large-mail@inboxes.test";
+        String largeBox = client.createInboxFrom(app.baseUrl, Map.of("username", "large-mail"));
+        Map<String, AtomicInteger> replies = new ConcurrentHashMap<>();
+        AtomicInteger retries = new AtomicInteger();
+        AtomicLong peakHeap = new AtomicLong();
+        AtomicLong peakLive = new AtomicLong();
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+        sampler.scheduleAtFixedRate(() -> {
+            try {
+                String metrics = client.send("GET", app.managementUrl + "/q/metrics", null, null).body();
+                peakHeap.accumulateAndGet(sum(metrics, HEAP_USED), Math::max);
+                peakLive.accumulateAndGet(sum(metrics, LIVE_AFTER_GC), Math::max);
+            } catch (Exception notNow) {
+                // the next sample
+            }
+        }, 0, 200, TimeUnit.MILLISECONDS);
+        ExecutorService senders = Executors.newFixedThreadPool(mails);
+        List<Future<?>> done = new ArrayList<>();
+        for (int i = 0; i < mails; i++) {
+            int mail = i;
+            InetAddress from = InetAddress.getByName("127.0." + (31 + i % 3) + ".1");
+            done.add(senders.submit(() -> {
+                byte[] message = largeMail(mail, address);
+                for (int attempt = 0; ; attempt++) {
+                    String reply;
+                    try (Smtp.Dialogue smtp = new Smtp.Dialogue(smtpPort, 120_000, from)) {
+                        smtp.command("EHLO large.example");
+                        smtp.command("MAIL FROM:<sender" + mail + "@large.example>");
+                        smtp.command("RCPT TO:<" + address + ">");
+                        reply = smtp.data(message);
+                    }
+                    replies.computeIfAbsent(reply.substring(0, Math.min(9, reply.length())),
+                            key -> new AtomicInteger()).incrementAndGet();
+                    if (!reply.startsWith("452") || attempt == 20) {
+                        return reply;
+                    }
+                    retries.incrementAndGet();
+                    Thread.sleep(500); // a sender retries later (an MTA, minutes later)
+                }
+            }));
+        }
+        List<String> last = new ArrayList<>();
+        for (Future<?> each : done) {
+            last.add(String.valueOf(each.get()));
+        }
+        senders.shutdown();
+        sampler.shutdownNow();
+        System.out.printf("%d mails of 10 MB at once at -Xmx400m: replies %s (%d retries after a 452), heap used at most "
+                + "%d MB, live after a collection at most %d MB%n", mails, replies, retries.get(),
+                peakHeap.get() / 1_000_000, peakLive.get() / 1_000_000);
+        assertThat(replies.keySet()).as("taken in or deferred, nothing else").allMatch(reply -> reply.startsWith("250")
+                || reply.startsWith("452 4.3.1"));
+        assertThat(replies).as("the budget deferred some").containsKey("452 4.3.1");
+        assertThat(last).as("every mail was stored once retried").allMatch(reply -> reply.startsWith("250"));
+        assertThat(app.isAlive()).isTrue();
+        assertThat(app.log()).doesNotContain("OutOfMemoryError");
+        JsonNode page = client.get(app.baseUrl + "/v1/inboxes/" + largeBox + "/messages?limit=100");
+        assertThat(page.path("data").size()).as("each mail stored once").isEqualTo(mails);
+    }
+
+    /** A mail of just under 10 MB (the receiver's limit) of base64 lines, its headers naming it. */
+    private static byte[] largeMail(int mail, String to) {
+        StringBuilder text = new StringBuilder(10_000_000);
+        text.append("From: sender").append(mail).append("@large.example\r\nTo: ").append(to)
+                .append("\r\nSubject: large ").append(mail).append("\r\nMessage-ID: <large-").append(mail)
+                .append("@large.example>\r\nContent-Type: application/octet-stream\r\n"
+                        + "Content-Transfer-Encoding: base64\r\n\r\n");
+        String line = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3\r\n";
+        while (text.length() + line.length() < 9_900_000) {
+            text.append(line);
+        }
+        return text.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
     /** The JVM's heap in use, from the app's Prometheus metrics. */
     private static long heapUsedBytes() throws Exception {
-        String metrics = client.send("GET", app.managementUrl + "/q/metrics", null, null).body();
-        Matcher used = Pattern.compile("(?m)^jvm_memory_used_bytes\\{area=\"heap\"[^}]*} ([0-9.E+]+)$").matcher(metrics);
+        return sum(client.send("GET", app.managementUrl + "/q/metrics", null, null).body(), HEAP_USED);
+    }
+
+    private static long sum(String metrics, Pattern metric) {
+        Matcher values = metric.matcher(metrics);
         double total = 0;
-        while (used.find()) {
-            total += Double.parseDouble(used.group(1));
+        while (values.find()) {
+            total += Double.parseDouble(values.group(1));
         }
         return (long) total;
     }
