@@ -130,26 +130,44 @@ final class MimeReader {
      * a minute's work ({@link LenientCharsets#isKnown} remembers the answers).
      */
     static String decodeEncodedWords(String header) {
+        String hidden = hidingUnknownCharsets(header);
+        return unhidden(DecoderUtil.decodeEncodedWords(hidden, DecodeMonitor.SILENT), hidden != header);
+    }
+
+    /**
+     * The header's first {@value #MAX_HEADER_DECODED} characters (cut between words), its encoded words in
+     * charsets Java does not know marked so that mime4j leaves them as written without looking the charset up;
+     * the header itself when there is nothing to bound or hide. Every header mime4j decodes words in (the subject,
+     * file names, the names in address lists) goes through here first.
+     */
+    private static String hidingUnknownCharsets(String header) {
         String bounded = header;
         if (header.length() > MAX_HEADER_DECODED) {
-            int space = header.lastIndexOf(' ', MAX_HEADER_DECODED);
+            int space = Math.max(header.lastIndexOf(' ', MAX_HEADER_DECODED), header.lastIndexOf(',', MAX_HEADER_DECODED));
             bounded = header.substring(0, space > MAX_HEADER_DECODED / 2 ? space : MAX_HEADER_DECODED); // whole words
         }
-        if (bounded.indexOf("=?") < 0) {
+        if (bounded.indexOf("=?") < 0 || bounded.indexOf(HIDDEN) >= 0) {
             return bounded;
         }
         Matcher word = ENCODED_WORD.matcher(bounded);
         StringBuilder known = new StringBuilder(bounded.length());
         boolean hidden = false;
         while (word.find()) {
-            boolean hide = !LenientCharsets.isKnown(word.group(1)) && bounded.indexOf(HIDDEN) < 0;
+            boolean hide = !LenientCharsets.isKnown(word.group(1));
             word.appendReplacement(known, Matcher.quoteReplacement(hide ? HIDDEN + word.group().substring(1)
                     : word.group()));
             hidden |= hide;
         }
+        if (!hidden) {
+            return bounded;
+        }
         word.appendTail(known);
-        String decoded = DecoderUtil.decodeEncodedWords(known.toString(), DecodeMonitor.SILENT);
-        return hidden ? decoded.replace(HIDDEN, '=') : decoded;
+        return known.toString();
+    }
+
+    /** What mime4j decoded, with the hidden words' {@code =} back, if any were hidden. */
+    private static String unhidden(String decoded, boolean mayHide) {
+        return mayHide ? decoded.replace(HIDDEN, '=') : decoded;
     }
 
     private static final class Reader extends AbstractContentHandler {
@@ -329,11 +347,14 @@ final class MimeReader {
                 return null;
             }
             try {
-                AddressList addresses = LenientAddressParser.DEFAULT.parseAddressList(header);
+                String hidden = hidingUnknownCharsets(header);
+                AddressList addresses = LenientAddressParser.DEFAULT.parseAddressList(hidden);
                 List<Mailbox> valid = new ArrayList<>();
                 for (Mailbox mailbox : addresses.flatten()) {
                     if (isAddress(mailbox)) {
-                        valid.add(mailbox);
+                        valid.add(hidden == header || mailbox.getName() == null ? mailbox : new Mailbox(
+                                unhidden(mailbox.getName(), true), mailbox.getRoute(), mailbox.getLocalPart(),
+                                mailbox.getDomain()));
                     }
                 }
                 return new MailboxList(valid, true);

@@ -296,6 +296,19 @@ class MimeReaderTest {
         assertThat((cpu.getCurrentThreadCpuTime() - started) / 1_000_000).as("CPU ms").isLessThan(2_000);
     }
 
+    /** Address headers too: their names are decoded by mime4j's address parser, which looked each charset up. */
+    @Test
+    void floodsOfUnknownCharsetsInAddressHeadersAreBoundedToo() {
+        String names = "=?zz?q?a?= ".repeat(100_000);
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long started = cpu.getCurrentThreadCpuTime();
+        MessageContent content = read("From: " + names + "<ann@example.com>\nTo: " + names + "<bot@inboxes.test>, "
+                + "=?zz?q?b?= <two@inboxes.test>\nCc: =?utf-8?q?Jos=C3=A9?= <jose@example.com>\n\nbody\n");
+        assertThat((cpu.getCurrentThreadCpuTime() - started) / 1_000_000).as("CPU ms").isLessThan(2_000);
+        assertThat(content.cc()).isEqualTo("Jos\u00e9 <jose@example.com>");
+        assertThat(read("From: =?zz?q?a?= <ann@example.com>\n\nbody\n").fromName()).isEqualTo("=?zz?q?a?=");
+    }
+
     @Test
     void tenThousandNestedMultipartsAreReadBestEffortWithoutOverflowingTheStack() {
         StringBuilder message = new StringBuilder("Subject: deep\nContent-Type: multipart/mixed; boundary=b0\n\n");
