@@ -6,6 +6,7 @@ import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.Recipient;
 import dev.inboxes.domain.mail.RecipientCheck;
 import dev.inboxes.domain.message.MessageContent;
+import dev.inboxes.domain.shared.MemoryBudget;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -172,10 +173,10 @@ final class MailTransaction implements MessageHandler {
     /** The budget bytes one message holds, given back once it is answered. */
     private static final class Reservation {
 
-        private final MessageBudget budget;
+        private final MemoryBudget budget;
         private long held;
 
-        Reservation(MessageBudget budget) {
+        Reservation(MemoryBudget budget) {
             this.budget = budget;
         }
 

@@ -1,6 +1,7 @@
 package dev.inboxes.smtp;
 
 import dev.inboxes.domain.mail.MailDelivery;
+import dev.inboxes.domain.shared.MemoryBudget;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -57,7 +58,7 @@ public class SmtpReceiver {
 
     /** What each transaction needs to know of the receiver's configuration and state. */
     record Limits(long maxMessageSize, Duration dataTimeout, String hostname, AtomicBoolean draining,
-                  AtomicInteger inFlight, MessageBudget budget) {
+                  AtomicInteger inFlight, MemoryBudget budget) {
     }
 
     void start(@Observes StartupEvent event) {
@@ -67,7 +68,7 @@ public class SmtpReceiver {
         }
         String hostname = config.hostname().orElse(delivery.mailDomain());
         Limits limits = new Limits(config.maxMessageSize().asLongValue(), config.dataTimeout(), hostname, draining,
-                inFlight, new MessageBudget(config.messageBudget().asLongValue()));
+                inFlight, new MemoryBudget(config.messageBudget().asLongValue()));
         int maxMessageSize = (int) Math.min(Integer.MAX_VALUE, limits.maxMessageSize());
         SessionLimits sessionLimits = new SessionLimits(config.maxConnectionsPerAddress(),
                 config.maxConnectionsPerNetwork(), config.maxCommands());

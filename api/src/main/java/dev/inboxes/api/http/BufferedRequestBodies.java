@@ -1,6 +1,7 @@
 package dev.inboxes.api.http;
 
 import dev.inboxes.api.problem.ProblemType;
+import dev.inboxes.domain.shared.MemoryBudget;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -14,7 +15,6 @@ import io.quarkus.vertx.http.runtime.security.SecurityHandlerPriorities;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -51,15 +51,14 @@ public class BufferedRequestBodies {
     private final BodyHandler bodies;
     private final long limit;
     private final long deadlineMillis;
-    private final long budget;
-    private final AtomicLong buffered = new AtomicLong();
+    private final MemoryBudget budget;
 
     BufferedRequestBodies(@ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize limit,
             HttpLimitsConfig config) {
         this.limit = limit.asLongValue();
         this.bodies = BodyHandler.create(false).setBodyLimit(this.limit).setMergeFormAttributes(false);
         this.deadlineMillis = config.bodyDeadline().toMillis();
-        this.budget = config.bodyBudget().asLongValue();
+        this.budget = new MemoryBudget(config.bodyBudget().asLongValue());
     }
 
     void register(@Observes Router router) {
@@ -74,7 +73,7 @@ public class BufferedRequestBodies {
 
     /** Bytes of request bodies buffered now, all connections together. */
     public long buffered() {
-        return buffered.get();
+        return budget.held();
     }
 
     private void pause(RoutingContext context) {
@@ -114,7 +113,7 @@ public class BufferedRequestBodies {
             return;
         }
         long size = declared(request).orElse(limit);
-        if (!reserve(size)) {
+        if (!budget.tryReserve(size)) {
             context.response().putHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
             ProblemType.UNAVAILABLE.end(context.response(), "The server is reading as many request bodies as it "
                     + "holds at once. Retry after " + RETRY_AFTER_SECONDS + " second (the Retry-After header); the "
@@ -127,22 +126,10 @@ public class BufferedRequestBodies {
         context.addEndHandler(ended -> {
             context.vertx().cancelTimer(timer);
             if (released.compareAndSet(false, true)) {
-                buffered.addAndGet(-size);
+                budget.release(size);
             }
         });
         bodies.handle(context);
-    }
-
-    private boolean reserve(long size) {
-        while (true) {
-            long now = buffered.get();
-            if (now + size > budget && now > 0) {
-                return false;
-            }
-            if (buffered.compareAndSet(now, now + size)) {
-                return true;
-            }
-        }
     }
 
     /**
