@@ -7,14 +7,17 @@ import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import org.graalvm.nativeimage.ImageInfo;
 import org.jboss.logging.Logger;
 
 /**
  * An {@link OutOfMemoryError} ends the process, so that Kubernetes (or whoever runs it) restarts it: a JVM that
  * throws them on its event loops stays alive but answers nothing, liveness probe included. The run commands give the
  * JVM {@code -XX:+ExitOnOutOfMemoryError}, which exits at the first one, wherever it is thrown and whoever catches
- * it. Started without it, the process says so and exits on the errors that reach it: a thread that dies of one, or
- * one Vert.x reports from a handler (Netty keeps others to itself, which only the JVM flag covers).
+ * it; the native executable takes the same option ({@code ./application -XX:+ExitOnOutOfMemoryError}, as the
+ * container image runs it). Started without it, the process says so and exits on the errors that reach it: a thread
+ * that dies of one, or one Vert.x reports from a handler (Netty keeps others to itself, which only the flag covers).
  */
 @ApplicationScoped
 public class OutOfMemoryExit {
@@ -28,9 +31,9 @@ public class OutOfMemoryExit {
         if (jvmExitsOnOutOfMemory()) {
             return;
         }
-        LOG.warnf("The JVM runs without -XX:+%s: an OutOfMemoryError could leave the process alive but unable to "
-                + "serve. Add it to the java command (the container image and the documented commands have it).",
-                JVM_FLAG);
+        LOG.warnf("Started without -XX:+%s: an OutOfMemoryError could leave the process alive but unable to serve. "
+                + "Add it to the command (java -XX:+%1$s -jar …, or the native executable's own -XX:+%1$s; the container "
+                + "images and the documented commands have it).", JVM_FLAG);
         Thread.UncaughtExceptionHandler threads = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
             haltOnOutOfMemory(failure);
@@ -48,6 +51,11 @@ public class OutOfMemoryExit {
     }
 
     static boolean jvmExitsOnOutOfMemory() {
+        if (ImageInfo.inImageRuntimeCode()) {
+            // The native executable's runtime options are not readable as a VM option: its command line tells.
+            return ProcessHandle.current().info().arguments().stream().flatMap(Arrays::stream)
+                    .anyMatch(("-XX:+" + JVM_FLAG)::equals);
+        }
         try {
             return Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
                     .getVMOption(JVM_FLAG).getValue());

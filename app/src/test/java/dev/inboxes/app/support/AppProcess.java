@@ -110,13 +110,15 @@ public final class AppProcess implements AutoCloseable {
     }
 
     /**
-     * How the packaged app is run: the native executable (with the heap options among {@code jvmOptions}), or
-     * {@code java -XX:+ExitOnOutOfMemoryError -jar}, as documented, with the JVM running the tests.
+     * How the packaged app is run, as documented: the native executable with {@code -XX:+ExitOnOutOfMemoryError}
+     * (and the heap options among {@code jvmOptions}), or {@code java -XX:+ExitOnOutOfMemoryError -jar} with the JVM
+     * running the tests.
      */
     private static List<String> command(List<String> jvmOptions) {
         List<String> command = new ArrayList<>();
         if (NATIVE_EXECUTABLE != null) {
             command.add(NATIVE_EXECUTABLE.toAbsolutePath().toString());
+            command.add("-XX:+ExitOnOutOfMemoryError");
             jvmOptions.stream().filter(option -> option.startsWith("-Xm")).forEach(command::add);
             return command;
         }
