@@ -1,6 +1,7 @@
 package dev.inboxes.app.operations;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import io.quarkus.runtime.ImageMode;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -8,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
-import org.graalvm.nativeimage.ImageInfo;
 import org.jboss.logging.Logger;
 
 /**
@@ -51,7 +51,7 @@ public class OutOfMemoryExit {
     }
 
     static boolean jvmExitsOnOutOfMemory() {
-        if (ImageInfo.inImageRuntimeCode()) {
+        if (ImageMode.current() == ImageMode.NATIVE_RUN) {
             // The native executable's runtime options are not readable as a VM option: its command line tells.
             return ProcessHandle.current().info().arguments().stream().flatMap(Arrays::stream)
                     .anyMatch(("-XX:+" + JVM_FLAG)::equals);
