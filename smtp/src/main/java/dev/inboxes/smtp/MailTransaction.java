@@ -156,7 +156,7 @@ final class MailTransaction implements MessageHandler {
             throw new RejectException(SmtpReplies.TOO_BIG, SmtpReplies.tooBig(limit));
         }
         if (!kept) {
-            LOG.infof("A message of %d bytes answered 452: the message budget (%d bytes in memory) is full", total,
+            LOG.debugf("A message of %d bytes answered 452: the message budget (%d bytes in memory) is full", total,
                     limits.budget().held());
             throw new RejectException(SmtpReplies.INSUFFICIENT_STORAGE, SmtpReplies.BUSY);
         }
