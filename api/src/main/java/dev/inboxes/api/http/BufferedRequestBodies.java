@@ -29,8 +29,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * <p>
  * Nothing is read before the request is known to be allowed: the request is paused first of all routes (its bytes
  * wait in the connection, which stops reading from the socket when they pile up) and read only after authorization
- * and the rate limits. A request refused before then (401, 403, 429) is answered, its body dropped as it arrives,
- * and its connection closed. Buffered bodies share one budget, {@link HttpLimitsConfig#bodyBudget()}: a body that does not
+ * and the rate limits. A request refused before then (401, 403, 429, a 503 of a full worker queue) is answered with
+ * {@code Connection: close}, its body dropped as it arrives, and its connection closed; a request with
+ * {@code Content-Length: 0} counts as one with a body here, as some clients send it on every request. Buffered bodies share one budget, {@link HttpLimitsConfig#bodyBudget()}: a body that does not
  * fit is refused unread with a {@code 503} problem and {@code Retry-After}, so many large bodies at once cost a bounded
  * heap instead of an {@link OutOfMemoryError}. A body that declares more than the size limit is left to
  * {@link dev.inboxes.api.problem.BodySizeLimit}, which refuses it unread.
@@ -82,6 +83,8 @@ public class BufferedRequestBodies {
             request.pause();
             context.addHeadersEndHandler(headers -> {
                 if (context.get(BODY_READ) == null && !request.isEnded() && !declaresOverLimit(request)) {
+                    // Said in the response: a keep-alive client would otherwise send its next request on it.
+                    context.response().putHeader(HttpHeaders.CONNECTION, "close");
                     discardThenClose(context);
                 }
             });

@@ -244,6 +244,21 @@ class HostileHttpClientsIT {
         }
     }
 
+    /**
+     * A request refused before its body is read has its connection closed once the body is dropped, and the response
+     * says so: keep-alive clients (the JDK's sends {@code Content-Length: 0} on a GET) sent their next request on it
+     * and lost it, under load when a full worker queue sheds requests with 503.
+     */
+    @Test
+    void aRequestRefusedBeforeItsBodyIsReadSaysItsConnectionCloses() throws Exception {
+        for (String request : List.of("POST /v1/inboxes HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sk_wrong\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+                "GET /v1/inboxes HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")) {
+            String response = exchange(80, request);
+            assertThat(response).as(request).startsWith("HTTP/1.1 401").containsIgnoringCase("\r\nconnection: close\r\n");
+        }
+    }
+
     @Test
     void nulInAnyIdIsA404ProblemThatNeverReachesTheDatabase() throws Exception {
         String auth = "Authorization: Bearer " + client.apiKey() + "\r\n";
