@@ -96,9 +96,9 @@ final class MailTransaction implements MessageHandler {
             long dataDeadline = System.nanoTime() + limits.dataTimeout().toNanos();
             byte[] raw = readWithinLimits(data, reservation, dataDeadline);
             // The parse's budget is counted within the DATA deadline: a sender that took most of it leaves less.
-            long parseDeadline = Math.min(dataDeadline - System.nanoTime(), MimeReader.PARSE_BUDGET.toNanos());
-            MessageContent content = MimeReader.read(raw, sender, recipientAddresses,
-                    System.nanoTime() + Math.max(0, parseDeadline));
+            long parseNanos = Math.max(0,
+                    Math.min(dataDeadline - System.nanoTime(), MimeReader.PARSE_BUDGET.toNanos()));
+            MessageContent content = MimeReader.read(raw, sender, recipientAddresses, System.nanoTime() + parseNanos);
             DeliveryReport report = delivery.deliver(new Envelope(sender, recipients, trace()), content);
             if (report.stored().isEmpty() && report.duplicates() == 0) {
                 // Every accepted inbox was deleted before the message reached it: nothing was delivered.

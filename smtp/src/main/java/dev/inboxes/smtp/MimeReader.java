@@ -143,7 +143,8 @@ final class MimeReader {
     private static String hidingUnknownCharsets(String header) {
         String bounded = header;
         if (header.length() > MAX_HEADER_DECODED) {
-            int space = Math.max(header.lastIndexOf(' ', MAX_HEADER_DECODED), header.lastIndexOf(',', MAX_HEADER_DECODED));
+            int space = Math.max(header.lastIndexOf(' ', MAX_HEADER_DECODED),
+                    header.lastIndexOf(',', MAX_HEADER_DECODED));
             bounded = header.substring(0, space > MAX_HEADER_DECODED / 2 ? space : MAX_HEADER_DECODED); // whole words
         }
         if (bounded.indexOf("=?") < 0 || bounded.indexOf(HIDDEN) >= 0) {

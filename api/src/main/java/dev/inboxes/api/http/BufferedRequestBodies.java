@@ -31,7 +31,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * wait in the connection, which stops reading from the socket when they pile up) and read only after authorization
  * and the rate limits. A request refused before then (401, 403, 429, a 503 of a full worker queue) is answered with
  * {@code Connection: close}, its body dropped as it arrives, and its connection closed; a request with
- * {@code Content-Length: 0} counts as one with a body here, as some clients send it on every request. Buffered bodies share one budget, {@link HttpLimitsConfig#bodyBudget()}: a body that does not
+ * {@code Content-Length: 0} counts as one with a body here, as some clients send it on every request. Buffered
+ * bodies share one budget, {@link HttpLimitsConfig#bodyBudget()}: a body that does not
  * fit is refused unread with a {@code 503} problem and {@code Retry-After}, so many large bodies at once cost a bounded
  * heap instead of an {@link OutOfMemoryError}. A body that declares more than the size limit is left to
  * {@link dev.inboxes.api.problem.BodySizeLimit}, which refuses it unread.
