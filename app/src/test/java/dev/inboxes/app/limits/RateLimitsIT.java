@@ -73,17 +73,26 @@ class RateLimitsIT {
             }
 
             // The SDK waits the second Retry-After asks for, and the call succeeds (the bucket emptied again first).
-            while (account.send("GET", app.baseUrl + "/v1/inboxes", null, null).statusCode() != 429) {
-                served++;
-            }
+            // A token comes back every 500 ms: a pause that long between emptying the bucket and the SDK's first
+            // request (a loaded machine) lets that request through, and the retry path is not exercised; try again.
             List<Integer> attempts = new ArrayList<>();
             InboxesClient sdk = InboxesClient.builder().baseUrl(app.baseUrl).apiKey(apiKey)
                     .requestListener((method, uri, status, duration) -> attempts.add(status)).build();
-            long started = System.nanoTime();
-            List<Inbox> inboxes = sdk.listInboxes();
-            assertThat(inboxes).isEmpty();
+            sdk.listInboxes(); // loads and connects the client before the timed part
+            attempts.clear();
+            Duration waited = Duration.ZERO;
+            for (int round = 0; round < 5 && (attempts.isEmpty() || attempts.get(0) != 429); round++) {
+                while (account.send("GET", app.baseUrl + "/v1/inboxes", null, null).statusCode() != 429) {
+                    served++;
+                }
+                attempts.clear();
+                long started = System.nanoTime();
+                List<Inbox> inboxes = sdk.listInboxes();
+                waited = Duration.ofNanos(System.nanoTime() - started);
+                assertThat(inboxes).isEmpty();
+            }
             assertThat(attempts).startsWith(429).endsWith(200);
-            assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+            assertThat(waited).isGreaterThanOrEqualTo(Duration.ofMillis(500));
 
             // One address, before any key is checked: a flood of wrong keys turns from 401 into 429.
             Client guesser = new Client("sk_" + "0".repeat(40));
