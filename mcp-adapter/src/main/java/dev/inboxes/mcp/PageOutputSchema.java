@@ -2,7 +2,6 @@ package dev.inboxes.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.inboxes.domain.paging.PageLimits;
 import io.quarkiverse.mcp.server.GlobalOutputSchemaGenerator;
 import io.quarkiverse.mcp.server.OutputSchemaGenerator;
 import jakarta.inject.Inject;
@@ -28,19 +27,14 @@ public class PageOutputSchema implements OutputSchemaGenerator {
     public Object generate(Class<?> row) {
         ObjectNode schema = mapper.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
-        properties.putObject("data").put("type", "array")
-                .put("description", "At most limit items, in the order the tool's description names.")
-                .set("items", mapper.valueToTree(rows.generate(row)));
+        properties.putObject("data").put("type", "array").set("items", mapper.valueToTree(rows.generate(row)));
         properties.putObject("cursor").put("type", "string")
-                .put("description", "Pass it back as cursor to get the next page; null when has_more is false.");
+                .put("description", "The next page's cursor; null on the last page.");
         NullableSchema.nullable(properties, "cursor");
-        properties.putObject("has_more").put("type", "boolean").put("description", "Whether another page exists.");
+        properties.putObject("has_more").put("type", "boolean");
         properties.putObject("total").put("type", "integer")
-                .put("description", "Items matching the query; on the first page only. A filtered query counts at most "
-                        + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " matches by default: then total is that bound and "
-                        + "total_exact is false.");
-        properties.putObject("total_exact").put("type", "boolean")
-                .put("description", "Present, and false, only when total is a lower bound: more items match.");
+                .put("description", "First page only: the matches, a lower bound when total_exact is false.");
+        properties.putObject("total_exact").put("type", "boolean");
         schema.putArray("required").add("data").add("cursor").add("has_more");
         return schema;
     }

@@ -42,16 +42,16 @@ public class ServerInstructions implements InitialResponseInfo {
                 "Inboxes gives this account real email inboxes that receive mail from anyone. Tools: " + toolNames
                         + ". Ids look like inb_… (inbox) and msg_… (message); lists and create_inbox return the ids the "
                         + "other tools take.",
-                "Lists page in the order each tool names (newest or latest activity first; get_thread oldest first). The first page (no cursor) has total; while has_more is true, call again "
-                        + "with cursor and the same other arguments. limit=1 is the cheap count and the first item. "
-                        + "To find something, filter (list_inboxes q: every word must appear in the address or display "
-                        + "name; created_after, created_before) instead of reading every page.",
+                "Lists page in the order each tool names (newest or latest activity first; get_thread oldest "
+                        + "first). " + ListToolDocs.COUNT + " " + ListToolDocs.WALK + " To find something, filter "
+                        + "(list_inboxes q: every word must appear in the address or display name; created_after, "
+                        + "created_before) instead of reading every page. " + ListToolDocs.FITS,
                 "structuredContent holds each result as JSON (see the tool's outputSchema). " + text + " No "
                         + "result's text exceeds " + AgentPages.TEXT_BUDGET + " characters and "
-                        + settings.tokenBudget() + " tokens: large rows mean fewer rows per page, and the summary says so.",
+                        + settings.tokenBudget() + " tokens: a long message text comes in parts (body_cursor).",
                 "A mistaken call returns a result with isError true whose text says how to correct it.",
                 "delete_inbox and delete_inboxes cannot be undone: confirm with the user first. delete_inboxes "
                         + "previews what it would delete and needs that preview's confirm_token to delete.",
-                ListToolDocs.EXTERNAL_CONTENT);
+                ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED);
     }
 }

@@ -24,16 +24,10 @@ public class InboxTools {
 
     static final String FILTERS = "q, created_after or created_before";
 
-    private static final String ID_EXAMPLE = "e.g. inb_7fQ2LmX0pZ9aK3vB8nTc";
-    private static final String Q = "Words to find, e.g. acme order 1234: an inbox matches when every word appears, "
-            + "in any case, in its address or its display name (this finds \"ACME order #1234\"); word order does not "
-            + "matter. At most " + InboxFilter.MAX_Q_WORDS + " words, " + InboxFilter.MAX_Q_LENGTH + " characters. "
-            + "Omit it for all inboxes.";
-    private static final String CREATED_AFTER = "Only inboxes created at or after this time: RFC 3339 with a zone, "
-            + "e.g. 2026-11-29T00:00:00Z.";
-    private static final String CREATED_BEFORE = "Only inboxes created before this time (exclusive), e.g. "
-            + "2026-11-30T00:00:00Z; with created_after, one day is created_after=<day>T00:00:00Z and "
-            + "created_before=<next day>T00:00:00Z.";
+    private static final String Q = "Words that must all appear (any case, any order) in the address or display "
+            + "name, e.g. acme order 1234 finds \"ACME order #1234\"; at most " + InboxFilter.MAX_Q_WORDS + " words.";
+    private static final String CREATED_AFTER = "RFC 3339, inclusive, e.g. 2026-11-29T00:00:00Z.";
+    private static final String CREATED_BEFORE = "RFC 3339, exclusive.";
 
     @Inject
     InboxService inboxes;
@@ -48,13 +42,10 @@ public class InboxTools {
     AgentResults results;
 
     @Tool(name = "list_inboxes", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
-            description = "Lists the account's inboxes (id, address, display_name, created_at). Use it to count them "
-                    + "(limit=1, read total), to find one by words of its address or name (q), or to select them by "
-                    + "creation time; use get_inbox when you already have the id. Its ids go to get_inbox, "
-                    + "list_messages and delete_inbox; to delete many, pass the same filters to delete_inboxes instead "
-                    + "of deleting one by one. " + ListToolDocs.PROTOCOL + " When total is large, narrow the query with "
-                    + FILTERS + " instead of reading every page. Read-only; a bad argument, or a cursor of another "
-                    + "query, returns an error that says how to fix the call.",
+            description = "Lists the account's inboxes: to count them (limit=1), find one by words of its address or "
+                    + "name (q) or select them by creation time. To delete many, pass the same filters to "
+                    + "delete_inboxes. " + ListToolDocs.NEWEST_FIRST + ListToolDocs.FILTER_INSTEAD + FILTERS
+                    + ListToolDocs.NOT_PAGING,
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List inboxes", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
@@ -73,60 +64,52 @@ public class InboxTools {
         });
     }
 
-    @Tool(name = "get_inbox", description = "Gets one inbox by its id: its address, display_name and created_at. "
-            + "Use it to check that an id exists or to read an inbox's address; to find an inbox by name or address, "
-            + "use list_inboxes with q. Read-only. An id that is not in this account returns an error saying so.",
+    @Tool(name = "get_inbox", description = "Gets one inbox by id, to check that it exists or read its address; to "
+            + "find one by name or address, use list_inboxes with q.",
             structuredContent = true,
             annotations = @Tool.Annotations(title = "Get an inbox", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
-    AgentInbox getInbox(@ToolArg(name = "inbox_id", description = "The inbox's id, as list_inboxes or create_inbox "
-            + "returned it: inb_ and 20 letters or digits, " + ID_EXAMPLE + ".") String inboxId) {
+    AgentInbox getInbox(@ToolArg(name = "inbox_id", description = "inb_…, as list_inboxes or create_inbox returned "
+            + "it.") String inboxId) {
         return asToolErrors(() -> AgentInbox.fromDomain(inboxes.get(caller.id(), inboxId)));
     }
 
-    @Tool(name = "create_inbox", description = "Creates a new inbox at username@<mail domain> and returns it (id, "
-            + "address, display_name, created_at); mail sent to the address from anywhere arrives in it, readable with "
-            + "list_messages. To reuse an inbox that exists, find it with list_inboxes (q) instead. Not idempotent: "
-            + "every call creates another inbox, so after an unclear failure check with list_inboxes (q=<username>) "
-            + "before calling again. A taken username is an error; without username the address is random and always "
-            + "free.",
+    @Tool(name = "create_inbox", description = "Creates an inbox at username@<mail domain>; mail from anywhere "
+            + "arrives in it (list_messages, wait_for_message). Not idempotent: after an unclear failure, look for it "
+            + "with list_inboxes q=<username> before calling again. A taken username is an error; without one the "
+            + "address is random.",
             structuredContent = true,
             annotations = @Tool.Annotations(title = "Create an inbox", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     AgentInbox createInbox(
-            @ToolArg(description = "The part before @, e.g. support-bot: 1 to " + CreateInbox.MAX_USERNAME_LENGTH
-                    + " ASCII letters, digits, '.', '_' or '-', starting with a letter or digit; stored lower case. "
-                    + "Omit it for a random one.", required = false) String username,
+            @ToolArg(description = "The part before @, e.g. support-bot: up to " + CreateInbox.MAX_USERNAME_LENGTH
+                    + " ASCII letters, digits, '.', '_', '-', from a letter or digit; stored lower case.",
+                    required = false) String username,
             @ToolArg(name = "display_name", description = "A name for people, e.g. Support bot: up to "
-                    + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters, no line breaks; list_inboxes q searches it. "
-                    + "Omit it for none.", required = false) String displayName) {
+                    + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters, one line.", required = false)
+            String displayName) {
         return asToolErrors(() -> AgentInbox.fromDomain(
                 inboxes.create(caller.id(), CreateInbox.of(username, displayName), null).inbox()));
     }
 
-    @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and all its messages; its address stops "
-            + "receiving mail. This cannot be undone: unless the user named this very inbox, confirm with them first. "
-            + "To delete several (by words, or by creation time), use delete_inboxes: one preview and one "
-            + "confirmation instead of a call per inbox. Returns one line confirming the deletion; an id that does not "
-            + "exist, or no longer does, is an error saying so.",
+    @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and its messages; its address stops "
+            + "receiving mail. Cannot be undone: unless the user named this very inbox, confirm with them first. For "
+            + "several, use delete_inboxes.",
             annotations = @Tool.Annotations(title = "Delete an inbox", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
-    String deleteInbox(@ToolArg(name = "inbox_id", description = "The id of the inbox to delete, as list_inboxes "
-            + "returned it, " + ID_EXAMPLE + ".") String inboxId) {
+    String deleteInbox(@ToolArg(name = "inbox_id", description = "inb_… of the inbox to delete.") String inboxId) {
         return asToolErrors(() -> {
             inboxes.delete(caller.id(), inboxId);
             return "Deleted inbox " + inboxId + " and its messages.";
         });
     }
 
-    @Tool(name = "delete_inboxes", description = "Deletes every inbox matching the filters (the same as list_inboxes "
-            + "takes), with their messages, in two steps. 1. Call without confirm_token: nothing is deleted; you get "
-            + "matched, a sample of them and a confirm_token. Tell the user how many and which, and ask them to "
-            + "confirm. 2. After they confirm, call with the same filters and the confirm_token: up to "
-            + InboxService.BULK_DELETE_MAX + " are deleted; while has_more is true, call again with the new "
-            + "confirm_token. If the matching inboxes changed since the preview, nothing is deleted and an error says "
-            + "to preview again; a token also expires after an hour. Without filters it matches every inbox of the "
-            + "account. Cannot be undone. For one inbox whose id you know, use delete_inbox.",
+    @Tool(name = "delete_inboxes", description = "Deletes the inboxes matching the filters (as list_inboxes), with "
+            + "their messages, in two steps. 1. Without confirm_token nothing is deleted: you get matched, a sample "
+            + "and a confirm_token; tell the user how many and which, and ask them to confirm. 2. Once they confirm, "
+            + "call with the same filters and the confirm_token: up to " + InboxService.BULK_DELETE_MAX + " are "
+            + "deleted; while has_more, call again with the new token. If the matches changed, or an hour passed, "
+            + "nothing is deleted. No filters match every inbox. Cannot be undone; for one id, use delete_inbox.",
             outputSchema = @Tool.OutputSchema(from = AgentBulkDeletion.class),
             annotations = @Tool.Annotations(title = "Delete inboxes by filter", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
@@ -134,8 +117,8 @@ public class InboxTools {
             @ToolArg(description = Q, required = false) String q,
             @ToolArg(name = "created_after", description = CREATED_AFTER, required = false) String createdAfter,
             @ToolArg(name = "created_before", description = CREATED_BEFORE, required = false) String createdBefore,
-            @ToolArg(name = "confirm_token", description = "The confirm_token of the previous call, unchanged, once the "
-                    + "user confirmed. Omit it to preview.", required = false) String confirmToken) {
+            @ToolArg(name = "confirm_token", description = "The previous call's confirm_token, once the user "
+                    + "confirmed; omit to preview.", required = false) String confirmToken) {
         return asToolErrors(() -> {
             InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
             BulkDeletion deletion = inboxes.bulkDelete(caller.id(), filter, confirmToken);

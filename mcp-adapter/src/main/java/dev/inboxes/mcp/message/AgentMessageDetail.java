@@ -18,7 +18,7 @@ public record AgentMessageDetail(
         @JsonProperty(required = true) String id,
         @JsonProperty(value = "inbox_id", required = true) String inboxId,
         @JsonProperty(value = "thread_id", required = true) String threadId,
-        @JsonProperty(required = true) @JsonPropertyDescription("The sender's address.") String from,
+        @JsonProperty(required = true) String from,
         @JsonProperty("from_name") String fromName,
         @JsonProperty(required = true) String to,
         String cc,
@@ -28,18 +28,15 @@ public record AgentMessageDetail(
         @JsonProperty(value = "received_at", required = true) Instant receivedAt,
         @JsonProperty("in_reply_to") String inReplyTo,
         @JsonProperty(value = "attachment_count", required = true) int attachmentCount,
-        @JsonProperty(required = true) @JsonPropertyDescription("The first attachments' descriptions; their bytes are "
-                + "at the REST API.") List<Attachment> attachments,
-        @JsonPropertyDescription("Heuristic guesses at one-time codes, the likeliest first: check them against the "
-                + "text. With the first part only.") List<Code> codes,
-        @JsonPropertyDescription("Heuristic: the message's links with their text. With the first part only.")
-        List<Link> links,
+        @JsonProperty(required = true) List<Attachment> attachments,
+        @JsonPropertyDescription("Guesses, likeliest first; with the first part only.") List<Code> codes,
+        @JsonPropertyDescription("With the first part only.") List<Link> links,
         @JsonProperty(required = true) Body body,
         @JsonProperty(value = "has_more_body", required = true)
-        @JsonPropertyDescription("Whether the text goes on after this part.") boolean hasMoreBody,
+        boolean hasMoreBody,
         @JsonProperty(value = "body_cursor", required = true)
         @JsonInclude(JsonInclude.Include.ALWAYS)
-        @JsonPropertyDescription("Pass it back as body_cursor for the next part; null when has_more_body is false.")
+        @JsonPropertyDescription("For the next part; null on the last.")
         String bodyCursor) {
 
     /** An attachment's description. */
@@ -54,9 +51,9 @@ public record AgentMessageDetail(
 
     /** A guess at a one-time code. */
     public record Code(
-            @JsonProperty(required = true) @JsonPropertyDescription("What to type.") String code,
+            @JsonProperty(required = true) String code,
             @JsonProperty(required = true) @JsonPropertyDescription("subject or text") String source,
-            @JsonProperty(required = true) @JsonPropertyDescription("The line around it.") String context) {
+            @JsonProperty(required = true) String context) {
     }
 
     /** A link and its text. */
@@ -67,14 +64,13 @@ public record AgentMessageDetail(
 
     /** One part of the text, marked as content from the sender. */
     public record Body(
-            @JsonProperty(required = true) @JsonPropertyDescription("Always " + ExternalContent.ORIGIN + ": the text "
-                    + "is the sender's.") String origin,
+            @JsonProperty(required = true) @JsonPropertyDescription("Always " + ExternalContent.ORIGIN + ".")
+            String origin,
             @JsonProperty(required = true) String notice,
-            @JsonProperty(required = true) @JsonPropertyDescription("This part of the text: characters start to end "
-                    + "(exclusive).") String text,
+            @JsonProperty(required = true) @JsonPropertyDescription("Characters start to end (exclusive).")
+            String text,
             @JsonProperty(required = true) int start,
             @JsonProperty(required = true) int end,
-            @JsonProperty(required = true) @JsonPropertyDescription("The whole text's length in characters.")
-            int length) {
+            @JsonProperty(required = true) @JsonPropertyDescription("The whole text's.") int length) {
     }
 }

@@ -22,9 +22,8 @@ import jakarta.inject.Inject;
 /** The message tools an agent calls over MCP. */
 public class MessageTools {
 
-    static final String Q = "Words to find, separated by spaces: a message matches when each word is a "
-            + "case-insensitive part of its sender (address or name), its subject or its text; at most "
-            + SearchWords.MAX_WORDS + " words.";
+    static final String Q = "Words that must each be part (any case) of the sender, subject or text, e.g. "
+            + "verification code; at most " + SearchWords.MAX_WORDS + " words.";
 
     @Inject
     MessageService messages;
@@ -36,19 +35,15 @@ public class MessageTools {
     AgentPages pages;
 
     @Tool(name = "list_messages", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
-            description = "Lists the mail one inbox received (id, inbox_id, from, to, subject, preview, received_at, "
-                    + "thread_id, has_attachments); preview is the first " + MessageContent.PREVIEW_LENGTH
-                    + " characters of the text, and get_message reads a whole message. limit=1 returns the latest "
-                    + "message and, as total, how many there are. To find messages, pass q: words that must each "
-                    + "appear (case-insensitive) in the sender, the subject or the text, e.g. q=\"verification code\". "
-                    + ListToolDocs.PROTOCOL + " " + ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED
-                    + " Read-only. An inbox_id not in this account is an error; list_inboxes finds ids.",
+            description = "Lists the mail an inbox received, each with a preview (the first "
+                    + MessageContent.PREVIEW_LENGTH + " characters of its text; get_message reads it whole). limit=1 "
+                    + "gives the latest message and how many there are. " + ListToolDocs.NEWEST_FIRST
+                    + ListToolDocs.FILTER_INSTEAD + "q" + ListToolDocs.NOT_PAGING + " " + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List messages", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse listMessages(
-            @ToolArg(name = "inbox_id", description = "The inbox whose mail to list, as list_inboxes or create_inbox "
-                    + "returned it, e.g. inb_7fQ2LmX0pZ9aK3vB8nTc.")
+            @ToolArg(name = "inbox_id", description = "inb_… of the inbox whose mail to list.")
             String inboxId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,

@@ -20,8 +20,8 @@ import jakarta.inject.Inject;
 public class ThreadTools {
 
     /** What list_threads says about a walk whose rows move. */
-    static final String THREAD_WALK = "A thread that receives a message while you page moves up and is returned "
-            + "again at the end; every thread is returned at least once.";
+    static final String THREAD_WALK = "A thread that receives a message while you page moves up and comes again; "
+            + "none is missed.";
 
     @Inject
     ThreadService threads;
@@ -33,17 +33,15 @@ public class ThreadTools {
     AgentPages pages;
 
     @Tool(name = "list_threads", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
-            description = "Lists an inbox's threads (conversations: a message and its replies), the one that most "
-                    + "recently received a message first. Paged, latest activity first. " + ListToolDocs.COUNT + " "
-                    + ListToolDocs.WALK + " " + THREAD_WALK + " " + ListToolDocs.FITS + "\n"
-                    + "Returns {data:[{id, subject, participants, message_count, last_message_at, snippet}], cursor, "
-                    + "has_more, total?}; snippet is the latest message's preview. Read a thread with get_thread. "
-                    + ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED,
+            description = "Lists an inbox's threads (a message and its replies), with the latest message's snippet; "
+                    + "read one with get_thread. Paged, latest activity first: the first page has total (limit=1 only "
+                    + "counts); while has_more, pass cursor back with the same arguments. " + THREAD_WALK + " "
+                    + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentThread.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List threads", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse listThreads(
-            @ToolArg(name = "inbox_id", description = "The inbox whose threads to list, e.g. inb_7fQ2LmX0pZ9aK3vB8nTc.")
+            @ToolArg(name = "inbox_id", description = "inb_… of the inbox whose threads to list.")
             String inboxId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor) {
@@ -57,21 +55,17 @@ public class ThreadTools {
     }
 
     @Tool(name = "get_thread", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
-            description = "Reads a thread: its messages in the order they arrived, each with its headers and the "
-                    + "first " + ExternalContent.TEXT_CHARACTERS + " characters of its text (text_cut: true when "
-                    + "there is more; get_message reads a whole message). Paged, oldest first. "
-                    + ListToolDocs.COUNT + " " + ListToolDocs.WALK + " " + ListToolDocs.EXACTLY_ONCE + " "
-                    + ListToolDocs.FITS + "\n"
-                    + "Returns {data:[{id, from, to, subject, received_at, has_attachments, text, text_cut?}], cursor, "
-                    + "has_more, total?}. " + ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED,
+            description = "Reads a thread's messages with the first " + ExternalContent.TEXT_CHARACTERS
+                    + " characters of each text (text_cut when there is more; get_message reads it whole). "
+                    + ListToolDocs.OLDEST_FIRST + " " + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentThreadMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "Read a thread", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse getThread(
-            @ToolArg(name = "inbox_id", description = "The inbox the thread is in, e.g. inb_7fQ2LmX0pZ9aK3vB8nTc.")
+            @ToolArg(name = "inbox_id", description = "inb_… of the inbox the thread is in.")
             String inboxId,
-            @ToolArg(name = "thread_id", description = "The thread to read: an id from list_threads, or a message's "
-                    + "thread_id, e.g. thr_9LmQ2xT7vB0cK4nP8sWz.") String threadId,
+            @ToolArg(name = "thread_id", description = "thr_…, from list_threads or a message's thread_id.")
+            String threadId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor) {
         return asToolErrors(() -> {

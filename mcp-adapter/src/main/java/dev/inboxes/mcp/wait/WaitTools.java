@@ -63,32 +63,25 @@ public class WaitTools {
     CurrentVertxRequest currentRequest;
 
     @Tool(name = "wait_for_message", inputSchema = @Tool.InputSchema(generator = WaitInputSchema.class),
-            description = "Waits until the inbox receives a message, and returns it with the beginning of its text "
-                    + "(the first " + ExternalContent.TEXT_CHARACTERS + " characters; text_cut: true when there is "
-                    + "more, which get_message reads), as soon as it arrives: use it to wait for a verification code, "
-                    + "a reply or a report instead of listing messages again and again. Without since, it waits for a "
-                    + "message that arrives after the call; filter with from and subject (case-insensitive "
-                    + "substrings). It returns at the latest after timeout_seconds (default "
-                    + WaitRequest.DEFAULT_TIMEOUT_SECONDS + ", at most " + WaitRequest.MAX_TIMEOUT_SECONDS
-                    + ") with timed_out: true. Either way it returns next: call again with since = next to wait for "
-                    + "the following message, without missing or repeating one. With a progress token it reports "
-                    + "its progress every " + PROGRESS_EVERY_SECONDS + " seconds.\n"
-                    + "Returns {timed_out, message: {id, from, to, subject, received_at, thread_id, has_attachments, "
-                    + "text, text_cut?} or null, next}. " + ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED,
+            description = "Waits until the inbox receives a message and returns it with the first "
+                    + ExternalContent.TEXT_CHARACTERS + " characters of its text (text_cut when there is more): to "
+                    + "wait for a code, a reply or a report instead of listing again and again. Without since, it waits "
+                    + "for a message after the call. After timeout_seconds it returns timed_out: true. Either way, call "
+                    + "again with since = next for the following message, none missed or repeated. With a progress "
+                    + "token it reports every " + PROGRESS_EVERY_SECONDS + " s. " + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class, generator = WaitOutputSchema.class),
             annotations = @Tool.Annotations(title = "Wait for a message", readOnlyHint = true,
                     destructiveHint = false, idempotentHint = true, openWorldHint = true))
     @Blocking
     Uni<ToolResponse> waitForMessage(
-            @ToolArg(name = "inbox_id", description = "The inbox to wait on, e.g. inb_7fQ2LmX0pZ9aK3vB8nTc.")
+            @ToolArg(name = "inbox_id", description = "inb_… of the inbox to wait on.")
             String inboxId,
             @ToolArg(description = "Where to start: " + WaitRequest.SINCE_FORMS + ".", required = false) String since,
-            @ToolArg(name = TIMEOUT_ARGUMENT, description = "Seconds to wait at most, " + WaitRequest.MIN_TIMEOUT_SECONDS
-                    + " to " + WaitRequest.MAX_TIMEOUT_SECONDS + ". Default " + WaitRequest.DEFAULT_TIMEOUT_SECONDS
-                    + ".", required = false) String timeoutSeconds,
-            @ToolArg(description = "Only a message whose sender's address contains this, e.g. @github.com.",
+            @ToolArg(name = TIMEOUT_ARGUMENT, description = "Seconds to wait at most.", required = false)
+            String timeoutSeconds,
+            @ToolArg(description = "Only a sender's address containing this (any case), e.g. @github.com.",
                     required = false) String from,
-            @ToolArg(description = "Only a message whose subject contains this, e.g. verification.", required = false)
+            @ToolArg(description = "Only a subject containing this (any case), e.g. verification.", required = false)
             String subject,
             Progress progress,
             Cancellation cancellation) {
