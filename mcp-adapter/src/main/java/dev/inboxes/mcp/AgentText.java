@@ -10,6 +10,9 @@ import dev.inboxes.mcp.text.TextFormat;
 import dev.inboxes.mcp.text.Toon;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +27,9 @@ public class AgentText {
 
     /** Marks where a value was cut short in the text of a row too large for the budget. */
     static final String CUT = "…";
+
+    /** The end of the name of a field that holds a time. */
+    private static final String TIME_SUFFIX = "_at";
 
     private final ObjectMapper mapper;
     private final TextFormat format;
@@ -40,7 +46,7 @@ public class AgentText {
 
     /** The text of {@code result}, a record serialized as its {@code structuredContent} is. */
     public String render(Object result) {
-        return format == TextFormat.JSON ? json(result) : Toon.encode(tabular(mapper.valueToTree(result)));
+        return format == TextFormat.JSON ? json(result) : Toon.encode(tabular(toSeconds(mapper.valueToTree(result))));
     }
 
     /**
@@ -49,7 +55,7 @@ public class AgentText {
      */
     String renderCut(Object result, int maxLength) {
         JsonNode cut = cut(mapper.valueToTree(result), maxLength);
-        return format == TextFormat.JSON ? json(cut) : Toon.encode(tabular(cut));
+        return format == TextFormat.JSON ? json(cut) : Toon.encode(tabular(toSeconds(cut)));
     }
 
     private String json(Object value) {
@@ -57,6 +63,35 @@ public class AgentText {
             return mapper.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a tool result must serialize", e);
+        }
+    }
+
+    /**
+     * Times ({@code …_at} fields) to the second: the structured content keeps the stored microseconds, the text
+     * spends a quarter fewer tokens on a time (a page of 50 inboxes has 50). A filter the agent builds from the text
+     * still selects as it expects: {@code created_after} is inclusive and {@code created_before} exclusive, so a
+     * time read to the second falls on the same side of either.
+     */
+    static JsonNode toSeconds(JsonNode node) {
+        if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                if (field.getKey().endsWith(TIME_SUFFIX) && field.getValue().isTextual()) {
+                    field.setValue(TextNode.valueOf(toSeconds(field.getValue().textValue())));
+                } else {
+                    toSeconds(field.getValue());
+                }
+            }
+        } else if (node.isArray()) {
+            node.forEach(AgentText::toSeconds);
+        }
+        return node;
+    }
+
+    private static String toSeconds(String time) {
+        try {
+            return Instant.parse(time).truncatedTo(ChronoUnit.SECONDS).toString();
+        } catch (DateTimeParseException notATime) {
+            return time;
         }
     }
 

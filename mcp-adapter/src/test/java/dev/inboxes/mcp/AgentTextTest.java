@@ -28,12 +28,24 @@ class AgentTextTest {
 
         assertThat(text).isEqualTo("""
                 data[2]{id,address,display_name,created_at}:
-                  inb_9d8wksZ6PsfwZ3kazMvs,sales-bot@inboxes.test,null,"2026-11-29T22:59:10.817815Z"
-                  inb_cS2QNED3BMAcR9tSVjlA,billing@inboxes.test,"Billing: EU","2026-11-29T22:59:10.799667Z"
+                  inb_9d8wksZ6PsfwZ3kazMvs,sales-bot@inboxes.test,null,"2026-11-29T22:59:10Z"
+                  inb_cS2QNED3BMAcR9tSVjlA,billing@inboxes.test,"Billing: EU","2026-11-29T22:59:10Z"
                 cursor: null
                 has_more: false
                 total: 2""");
         LosslessText.assertCarries(text, mapper.valueToTree(page));
+    }
+
+    @Test
+    void onlyTimesAreWrittenToTheSecondNotTextThatLooksLikeOne() {
+        AgentInbox named = new AgentInbox("inb_9d8wksZ6PsfwZ3kazMvs", "a@inboxes.test", "2026-11-29T22:59:10.817815Z",
+                Instant.parse("2026-11-29T22:59:10.817815Z"));
+
+        String text = new AgentText(mapper, AgentSettings.DEFAULTS).render(named);
+
+        assertThat(text).contains("display_name: \"2026-11-29T22:59:10.817815Z\"")
+                .contains("created_at: \"2026-11-29T22:59:10Z\"");
+        LosslessText.assertCarries(text, mapper.valueToTree(named));
     }
 
     @Test

@@ -66,30 +66,32 @@ public class InboxTools {
 
     @Tool(name = "get_inbox", description = "Gets one inbox by id, to check that it exists or read its address; to "
             + "find one by name or address, use list_inboxes with q.",
-            structuredContent = true,
+            outputSchema = @Tool.OutputSchema(from = AgentInbox.class),
             annotations = @Tool.Annotations(title = "Get an inbox", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
-    AgentInbox getInbox(@ToolArg(name = "inbox_id", description = "inb_…, as list_inboxes or create_inbox returned "
+    ToolResponse getInbox(@ToolArg(name = "inbox_id", description = "inb_…, as list_inboxes or create_inbox returned "
             + "it.") String inboxId) {
-        return asToolErrors(() -> AgentInbox.fromDomain(inboxes.get(caller.id(), inboxId)));
+        return asToolErrors(() -> results.respond(AgentInbox.fromDomain(inboxes.get(caller.id(), inboxId)),
+                "Its mail: list_messages or wait_for_message with this inbox_id."));
     }
 
     @Tool(name = "create_inbox", description = "Creates an inbox at username@<mail domain>; mail from anywhere "
             + "arrives in it (list_messages, wait_for_message). Not idempotent: after an unclear failure, look for it "
             + "with list_inboxes q=<username> before calling again. A taken username is an error; without one the "
             + "address is random.",
-            structuredContent = true,
+            outputSchema = @Tool.OutputSchema(from = AgentInbox.class),
             annotations = @Tool.Annotations(title = "Create an inbox", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
-    AgentInbox createInbox(
+    ToolResponse createInbox(
             @ToolArg(description = "The part before @, e.g. support-bot: up to " + CreateInbox.MAX_USERNAME_LENGTH
                     + " ASCII letters, digits, '.', '_', '-', from a letter or digit; stored lower case.",
                     required = false) String username,
             @ToolArg(name = "display_name", description = "A name for people, e.g. Support bot: up to "
                     + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters, one line.", required = false)
             String displayName) {
-        return asToolErrors(() -> AgentInbox.fromDomain(
-                inboxes.create(caller.id(), CreateInbox.of(username, displayName), null).inbox()));
+        return asToolErrors(() -> results.respond(AgentInbox.fromDomain(
+                inboxes.create(caller.id(), CreateInbox.of(username, displayName), null).inbox()),
+                "Created: mail sent to this address from now on arrives in it (wait_for_message, list_messages)."));
     }
 
     @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and its messages; its address stops "
