@@ -36,6 +36,10 @@ public final class ListToolDocs {
 
     public static final String NOT_PAGING = " instead of paging.";
 
+    /** The quotes argument of the tools that read mail text. */
+    public static final String QUOTES = "false leaves out quoted history (> lines, \"On … wrote:\", Outlook's "
+            + "earlier mail).";
+
     public static final String LIMIT = "1 returns only the first item and total.";
 
     public static final String CURSOR = "The previous page's cursor, unchanged; omit for the first page.";

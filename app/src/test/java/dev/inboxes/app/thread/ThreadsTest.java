@@ -236,4 +236,75 @@ class ThreadsTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.listThreadMessages(inboxId,
                 "thr_00000000000000000000")).isInstanceOf(NotFoundException.class);
     }
+
+    /**
+     * A support thread of five messages, each reply quoting the whole conversation before it (as mail clients do):
+     * get_thread leaves the quoted history out by default and says how many lines, get_message keeps it unless asked.
+     */
+    @Test
+    void quotedHistoryIsLeftOutOfThreadsByDefaultAndOfAMessageOnRequest() {
+        String[] said = {"My order #1042 has not arrived.", "Sorry! Can you confirm the delivery address?",
+                "It is 12 Harbour Street, Leith.", "Thanks: a new parcel leaves today, tracking code 88AX21.",
+                "It arrived, thank you."};
+        String[] from = {"alice@example.com", "support@shop.example", "alice@example.com", "support@shop.example",
+                "alice@example.com"};
+        StringBuilder history = new StringBuilder();
+        String parent = null;
+        for (int i = 0; i < said.length; i++) {
+            String text = said[i] + (history.length() == 0 ? "" : "\n\nOn Mon, 1 Dec 2026 at 1" + i + ":00, "
+                    + from[i - 1] + " wrote:\n" + history.toString().lines().map(line -> "> " + line)
+                    .reduce((a, b) -> a + "\n" + b).orElse(""));
+            Mail mail = Mail.from(from[i], address, (i == 0 ? "" : "Re: ") + "Order #1042").saying(text);
+            if (parent != null) {
+                mail = mail.replyingTo(parent);
+            }
+            mail.send(receiver.port());
+            parent = mail.messageId();
+            history.setLength(0);
+            history.append(text);
+        }
+        try (Agent agent = Agent.connect(Api.baseUrl(), apiKey, Duration.ofSeconds(30))) {
+            Map<?, ?> thread = (Map<?, ?>) ((List<?>) Agent.structured(agent.call("list_threads",
+                    Map.of("inbox_id", inboxId))).get("data")).get(0);
+            Map<String, Object> read = new HashMap<>(Map.of("inbox_id", inboxId, "thread_id", thread.get("id")));
+            CallToolResult without = agent.call("get_thread", read);
+            read.put("quotes", true);
+            CallToolResult with = agent.call("get_thread", read);
+
+            List<?> rows = (List<?>) Agent.structured(without).get("data");
+            assertThat(rows).hasSize(5);
+            for (int i = 0; i < rows.size(); i++) {
+                Map<?, ?> row = (Map<?, ?>) rows.get(i);
+                assertThat(row.get("text")).isEqualTo(said[i]);
+                assertThat(row.get("quoted_lines_left_out")).as("message %d", i).isEqualTo(i == 0 ? null : countQuoted(i));
+            }
+            assertThat(Agent.text(without, 0)).doesNotContain("> ");
+            assertThat(Agent.text(with, 0)).contains("> It is 12 Harbour Street, Leith.");
+            int withoutLength = Agent.text(without, 0).length();
+            int withLength = Agent.text(with, 0).length();
+            System.out.printf("get_thread of a 5-message support thread: %d characters without quotes, %d with%n",
+                    withoutLength, withLength);
+            assertThat(withoutLength).isLessThan(withLength * 2 / 3);
+
+            String lastId = (String) ((Map<?, ?>) rows.get(4)).get("id");
+            Map<String, Object> message = new HashMap<>(Map.of("inbox_id", inboxId, "message_id", lastId));
+            assertThat(Agent.text(agent.call("get_message", message), 0)).contains("> > It is 12 Harbour Street");
+            message.put("quotes", false);
+            CallToolResult short_ = agent.call("get_message", message);
+            assertThat(Agent.text(short_, 0)).contains("It arrived, thank you.").doesNotContain("Harbour Street");
+            assertThat(Agent.text(short_, 1)).contains("lines of quoted history are left out; quotes: true reads them");
+            assertThat(((Map<?, ?>) Agent.structured(short_).get("body")).get("quoted_lines_left_out"))
+                    .isEqualTo(countQuoted(4));
+        }
+    }
+
+    /** The lines the i-th message (from 0) quotes: the attribution and every line of the message before it. */
+    private static int countQuoted(int i) {
+        // message 0 has 1 line; message k has its line, a blank line, the attribution and message k-1's lines quoted
+        int lines = 1;
+        for (int k = 1; k < i; k++) {
+            lines = 1 + 1 + 1 + lines;
+        }
+        return i == 0 ? 0 : 1 + lines;
+    }
 }

@@ -34,23 +34,32 @@ public final class MessageBodies {
      * The message, and where its text continues: at {@code 0} without a body cursor (null or blank), else where the
      * part that returned the cursor ended.
      *
+     * @param quotes whether to read the quoted history too; without it the text is read as {@link QuotedHistory}
+     *               leaves it, and a cursor of one way of reading does not continue the other
+     *
      * @throws InvalidArgumentException when the cursor is damaged or belongs to another message or account
      * @throws dev.inboxes.domain.shared.NotFoundException when the inbox or the message is not in the account
      */
-    public BodyRead read(String accountId, String inboxId, String messageId, String bodyCursor) {
+    public BodyRead read(String accountId, String inboxId, String messageId, String bodyCursor, boolean quotes) {
         if (bodyCursor == null || bodyCursor.isBlank()) {
-            return new BodyRead(accountId, messages.get(accountId, inboxId, messageId), 0);
+            MessageDetail message = messages.get(accountId, inboxId, messageId);
+            return new BodyRead(accountId, message, 0, quotes, view(message, quotes));
         }
-        Keyset position = decode(bodyCursor.strip(), scope(accountId, inboxId, messageId));
+        Keyset position = decode(bodyCursor.strip(), scope(accountId, inboxId, messageId, quotes));
         MessageDetail message = messages.get(accountId, inboxId, messageId);
+        QuotedHistory.Stripped view = view(message, quotes);
         int dot = position.id().indexOf('.');
         int start = Integer.parseInt(position.id().substring(0, dot));
         int length = Integer.parseInt(position.id().substring(dot + 1));
-        if (length != message.text().length() || start > length) {
+        if (length != view.text().length() || start > length) {
             throw new InvalidArgumentException("body_cursor", "This body_cursor does not fit the message's text."
                     + START_AGAIN);
         }
-        return new BodyRead(accountId, message, start);
+        return new BodyRead(accountId, message, start, quotes, view);
+    }
+
+    private static QuotedHistory.Stripped view(MessageDetail message, boolean quotes) {
+        return quotes ? new QuotedHistory.Stripped(message.text(), 0, 0) : QuotedHistory.strip(message.text());
     }
 
     /**
@@ -62,7 +71,7 @@ public final class MessageBodies {
         int end = end(text, read.start(), maxLength);
         Message row = read.message().row();
         String next = end < text.length() ? cursors.encode(new Keyset(Instant.EPOCH, end + "." + text.length()),
-                scope(read.accountId(), row.inboxId(), row.id())) : null;
+                scope(read.accountId(), row.inboxId(), row.id(), read.quotes())) : null;
         return new BodyPart(text.substring(read.start(), end), read.start(), end, text.length(), next);
     }
 
@@ -106,17 +115,17 @@ public final class MessageBodies {
         try {
             return cursors.decode(token, scope);
         } catch (CursorMismatchException e) {
-            throw new InvalidArgumentException("body_cursor", "This body_cursor belongs to another message (or "
-                    + "another account): pass the body_cursor that the previous part of this message returned."
-                    + START_AGAIN);
+            throw new InvalidArgumentException("body_cursor", "This body_cursor belongs to another message, another "
+                    + "account or another quotes setting: pass the body_cursor that the previous part of this message "
+                    + "returned, with the same quotes." + START_AGAIN);
         } catch (InvalidCursorException e) {
             throw new InvalidArgumentException("body_cursor", "The body_cursor is malformed or was altered: pass it "
                     + "exactly as the previous part returned it." + START_AGAIN);
         }
     }
 
-    /** A body cursor belongs to its account and message. */
-    private static QueryScope scope(String accountId, String inboxId, String messageId) {
-        return new QueryScope("message-body:" + inboxId + "/" + messageId, accountId, "");
+    /** A body cursor belongs to its account, its message and the way it is read (with quotes or without). */
+    private static QueryScope scope(String accountId, String inboxId, String messageId, boolean quotes) {
+        return new QueryScope("message-body:" + inboxId + "/" + messageId, accountId, quotes ? "" : "quotes=false");
     }
 }

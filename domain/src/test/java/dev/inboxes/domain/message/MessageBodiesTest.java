@@ -44,13 +44,31 @@ class MessageBodiesTest {
         List<BodyPart> parts = new ArrayList<>();
         String cursor = null;
         do {
-            BodyPart part = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), cursor), maxLength);
+            BodyPart part = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), cursor, true), maxLength);
             assertThat(part.text().length()).as("at most the budget, or one whole character")
                     .isLessThanOrEqualTo(Math.max(maxLength, 2));
             parts.add(part);
             cursor = part.nextCursor();
         } while (cursor != null);
         return parts;
+    }
+
+    @Test
+    void withoutQuotesThePartsJoinToTheTextWithoutItsHistoryAndTheirCursorsStayInThatReading() {
+        String reply = "Agreed, ship it.\n\n" + "On Mon, 1 Dec 2026 at 10:00, Ann <ann@example.com> wrote:\n"
+                + "> Shall we ship?\n".repeat(400);
+        Message message = record(reply);
+
+        BodyRead first = bodies.read(ACCOUNT, inbox.id(), message.id(), null, false);
+        BodyPart part = bodies.part(first, 10);
+
+        assertThat(first.text()).isEqualTo("Agreed, ship it.");
+        assertThat(first.view().droppedLines()).isEqualTo(401);
+        assertThat(part.length()).isEqualTo("Agreed, ship it.".length());
+        BodyPart rest = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), part.nextCursor(), false), 100);
+        assertThat(part.text() + rest.text()).isEqualTo("Agreed, ship it.");
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), part.nextCursor(), true))
+                .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("quotes");
     }
 
     @Test
@@ -108,7 +126,7 @@ class MessageBodiesTest {
 
     @Test
     void anEmptyTextIsOnePart() {
-        BodyPart part = bodies.part(bodies.read(ACCOUNT, inbox.id(), record("").id(), null), 100);
+        BodyPart part = bodies.part(bodies.read(ACCOUNT, inbox.id(), record("").id(), null, true), 100);
         assertThat(part.text()).isEmpty();
         assertThat(part.hasMore()).isFalse();
     }
@@ -117,30 +135,30 @@ class MessageBodiesTest {
     void aBodyCursorBelongsToItsMessageAndAccount() {
         Message message = record("x".repeat(500));
         Message other = record("y".repeat(500));
-        String cursor = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), null), 100).nextCursor();
+        String cursor = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), null, true), 100).nextCursor();
 
-        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), other.id(), cursor))
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), other.id(), cursor, true))
                 .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("another message")
                 .hasMessageContaining("Omit body_cursor");
-        assertThatThrownBy(() -> bodies.read(OTHER_ACCOUNT, inbox.id(), message.id(), cursor))
+        assertThatThrownBy(() -> bodies.read(OTHER_ACCOUNT, inbox.id(), message.id(), cursor, true))
                 .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("another account");
-        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), cursor.substring(1)))
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), cursor.substring(1), true))
                 .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("malformed");
-        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), "\u0000\uD800" + "A".repeat(5000)))
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), "\u0000\uD800" + "A".repeat(5000), true))
                 .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("body_cursor");
-        assertThat(bodies.read(ACCOUNT, inbox.id(), message.id(), "  ").start()).as("blank: from the start").isZero();
-        assertThat(bodies.read(ACCOUNT, inbox.id(), message.id(), cursor).start()).isEqualTo(100);
+        assertThat(bodies.read(ACCOUNT, inbox.id(), message.id(), "  ", true).start()).as("blank: from the start").isZero();
+        assertThat(bodies.read(ACCOUNT, inbox.id(), message.id(), cursor, true).start()).isEqualTo(100);
     }
 
     @Test
     void aMissingMessageIsNotFoundWithOrWithoutCursor() {
         Message message = record("x".repeat(500));
-        String cursor = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), null), 100).nextCursor();
+        String cursor = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), null, true), 100).nextCursor();
         messages.delete(ACCOUNT, inbox.id(), message.id());
 
-        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), cursor))
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), cursor, true))
                 .isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), null))
+        assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), null, true))
                 .isInstanceOf(NotFoundException.class);
     }
 }

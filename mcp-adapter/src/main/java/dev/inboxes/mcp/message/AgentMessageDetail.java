@@ -63,6 +63,7 @@ public record AgentMessageDetail(
     }
 
     /** One part of the text, marked as content from the sender. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Body(
             @JsonProperty(required = true) @JsonPropertyDescription("Always " + ExternalContent.ORIGIN + ".")
             String origin,
@@ -71,6 +72,7 @@ public record AgentMessageDetail(
             String text,
             @JsonProperty(required = true) int start,
             @JsonProperty(required = true) int end,
-            @JsonProperty(required = true) @JsonPropertyDescription("The whole text's.") int length) {
+            @JsonProperty(required = true) @JsonPropertyDescription("The whole text's.") int length,
+            @JsonProperty("quoted_lines_left_out") Integer quotedLinesLeftOut) {
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.inboxes.domain.message.Attachment;
 import dev.inboxes.domain.message.BodyPart;
 import dev.inboxes.domain.message.BodyRead;
+import dev.inboxes.domain.message.QuotedHistory;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageBodies;
 import dev.inboxes.domain.message.MessageDetail;
@@ -50,17 +51,19 @@ public class AgentMessageReader {
         this.mapper = mapper;
     }
 
-    public ToolResponse read(String accountId, String inboxId, String messageId, String bodyCursor) {
-        BodyRead read = bodies.read(accountId, inboxId, messageId, bodyCursor);
+    /** @param quotes whether the text keeps its quoted history ({@link QuotedHistory}) */
+    public ToolResponse read(String accountId, String inboxId, String messageId, String bodyCursor, boolean quotes) {
+        BodyRead read = bodies.read(accountId, inboxId, messageId, bodyCursor, quotes);
         MessageDetail message = read.message();
         MessageExtracts extracts = read.start() == 0 ? message.extracts() : null;
-        String rest = message.text().substring(read.start());
-        BodyPart empty = new BodyPart("", read.start(), read.start(), message.text().length(),
-                read.start() < message.text().length() ? "x".repeat(MAX_CURSOR_LENGTH) : null);
-        Rendered fixed = render(message, extracts, empty);
+        Integer leftOut = read.view().droppedLines() == 0 ? null : read.view().droppedLines();
+        String rest = read.text().substring(read.start());
+        BodyPart empty = new BodyPart("", read.start(), read.start(), read.text().length(),
+                read.start() < read.text().length() ? "x".repeat(MAX_CURSOR_LENGTH) : null);
+        Rendered fixed = render(message, extracts, empty, leftOut);
         int maxLength = Math.max(1, budget.prefixFitting(rest, fixed.text + fixed.summary));
         while (true) {
-            Rendered result = render(message, extracts, bodies.part(read, maxLength));
+            Rendered result = render(message, extracts, bodies.part(read, maxLength), leftOut);
             int excess = Math.max(result.text.length() + result.summary.length(), result.json.length())
                     - budget.characters();
             if ((budget.fits(result.text, result.summary) && excess <= 0) || maxLength == 1) {
@@ -75,14 +78,15 @@ public class AgentMessageReader {
     private record Rendered(BodyPart part, AgentMessageDetail structured, String text, String summary, String json) {
     }
 
-    private Rendered render(MessageDetail message, MessageExtracts extracts, BodyPart part) {
-        AgentMessageDetail structured = structured(message, extracts, part);
+    private Rendered render(MessageDetail message, MessageExtracts extracts, BodyPart part, Integer quotedLinesLeftOut) {
+        AgentMessageDetail structured = structured(message, extracts, part, quotedLinesLeftOut);
         String text = MessageReadText.of(structured, message.attachments().size());
         String summary = MessageReadText.summary(structured, budget.describe());
         return new Rendered(part, structured, text, summary, json(structured));
     }
 
-    static AgentMessageDetail structured(MessageDetail message, MessageExtracts extracts, BodyPart part) {
+    static AgentMessageDetail structured(MessageDetail message, MessageExtracts extracts, BodyPart part,
+            Integer quotedLinesLeftOut) {
         Message row = message.row();
         List<AgentMessageDetail.Attachment> attachments = message.attachments().stream().limit(ATTACHMENTS_SHOWN)
                 .map(AgentMessageReader::attachment).toList();
@@ -92,7 +96,7 @@ public class AgentMessageReader {
                 message.attachments().size(), attachments, extracts == null ? null : codes(extracts),
                 extracts == null ? null : links(extracts),
                 new AgentMessageDetail.Body(ExternalContent.ORIGIN, ExternalContent.NOTICE, part.text(), part.start(),
-                        part.end(), part.length()), part.hasMore(), part.nextCursor());
+                        part.end(), part.length(), quotedLinesLeftOut), part.hasMore(), part.nextCursor());
     }
 
     private static AgentMessageDetail.Attachment attachment(Attachment attachment) {

@@ -40,7 +40,8 @@ final class MessageReadText {
         }
         AgentMessageDetail.Body body = message.body();
         content.append("Text, characters ").append(body.start()).append(" to ").append(body.end()).append(" of ")
-                .append(body.length()).append(":\n").append(body.text());
+                .append(body.length()).append(body.quotedLinesLeftOut() == null ? "" : " (quoted history left out)")
+                .append(":\n").append(body.text());
         return "Message " + message.id() + " in inbox " + message.inboxId() + " (thread " + message.threadId()
                 + "), received " + message.receivedAt() + ".\n" + ExternalContent.mark(content.toString());
     }
@@ -48,6 +49,12 @@ final class MessageReadText {
     /** What this part is, and how to get the next one. */
     static String summary(AgentMessageDetail message, String budget) {
         AgentMessageDetail.Body body = message.body();
+        String quotes = body.quotedLinesLeftOut() == null ? "" : " " + body.quotedLinesLeftOut() + " lines of quoted "
+                + "history are left out; quotes: true reads them.";
+        return partSummary(message, body, budget) + quotes;
+    }
+
+    private static String partSummary(AgentMessageDetail message, AgentMessageDetail.Body body, String budget) {
         String part = body.start() == 0 && !message.hasMoreBody() ? "The whole text (" + body.length()
                 + " characters)" : "Characters " + body.start() + " to " + body.end() + " of the text's "
                 + body.length();

@@ -4,6 +4,7 @@ import static dev.inboxes.mcp.ToolFailures.asToolErrors;
 
 import dev.inboxes.mcp.AgentPages;
 import dev.inboxes.mcp.CallerAccount;
+import dev.inboxes.mcp.ListToolDocs;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -32,7 +33,8 @@ public class MessageReadTools {
             @ToolArg(name = "message_id", description = "msg_…, as list_messages returned it.") String messageId,
             @ToolArg(name = "body_cursor", description = "The previous part's body_cursor, unchanged; omit for the "
                     + "first part.", required = false)
-            String bodyCursor) {
-        return asToolErrors(() -> reader.read(caller.id(), inboxId, messageId, bodyCursor));
+            String bodyCursor,
+            @ToolArg(description = ListToolDocs.QUOTES + " Default true.", required = false) Boolean quotes) {
+        return asToolErrors(() -> reader.read(caller.id(), inboxId, messageId, bodyCursor, quotes == null || quotes));
     }
 }

@@ -20,6 +20,9 @@ import jakarta.inject.Inject;
 public class ThreadTools {
 
     /** What list_threads says about a walk whose rows move. */
+    /** How much more of each text get_thread reads when it leaves the quoted history out. */
+    static final int QUOTED_SCAN_FACTOR = 8;
+
     static final String THREAD_WALK = "A thread that receives a message while you page moves up and comes again; "
             + "none is missed.";
 
@@ -67,12 +70,17 @@ public class ThreadTools {
             @ToolArg(name = "thread_id", description = "thr_…, from list_threads or a message's thread_id.")
             String threadId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
-            @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor) {
+            @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
+            @ToolArg(description = ListToolDocs.QUOTES + " Default false.", required = false) Boolean quotes) {
+        boolean withQuotes = quotes != null && quotes;
+        // Without quotes, more of each text is read, so that what is left once the history is out fills the part.
+        int read = withQuotes ? ExternalContent.TEXT_CHARACTERS : ExternalContent.TEXT_CHARACTERS * QUOTED_SCAN_FACTOR;
         return asToolErrors(() -> {
             String accountId = caller.id();
             return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
-                    request -> threads.read(accountId, inboxId, threadId, request, ExternalContent.TEXT_CHARACTERS),
-                    AgentThreadMessage::fromDomain,
+                    request -> threads.read(accountId, inboxId, threadId, request, read),
+                    withQuotes ? AgentThreadMessage::fromDomain
+                            : message -> AgentThreadMessage.withoutQuotes(message, ExternalContent.TEXT_CHARACTERS),
                     AgentPages.Listing.of("message", "messages").inOrder("oldest first")
                             .framedBy(ExternalContent::markMessages));
         });
