@@ -51,7 +51,8 @@ public class ServerInstructions implements InitialResponseInfo {
                         + settings.tokenBudget() + " tokens: a long message text comes in parts (body_cursor).",
                 "A mistaken call returns a result with isError true whose text says how to correct it.",
                 "delete_inbox and delete_inboxes cannot be undone: confirm with the user first. delete_inboxes "
-                        + "previews what it would delete and needs that preview's confirm_token to delete.",
+                        + "previews what it would delete and needs that preview's confirm_token to delete; where the "
+                        + "client supports elicitation, it asks the user itself instead.",
                 ListToolDocs.EXTERNAL_CONTENT + " " + ExternalContent.DESCRIBED);
     }
 }

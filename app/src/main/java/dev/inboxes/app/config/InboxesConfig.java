@@ -122,6 +122,14 @@ public interface InboxesConfig {
          */
         @WithDefault("" + AgentSettings.DEFAULT_TOKEN_BUDGET)
         int tokenBudget();
+
+        /**
+         * How long {@code delete_inboxes} waits for the user's answer when the client asks them itself (MCP
+         * elicitation); without an answer in time nothing is deleted. At least a second, and below
+         * {@code quarkus.http.idle-timeout} (the start fails otherwise): the call's response is silent meanwhile.
+         */
+        @WithDefault("60S")
+        Duration confirmationTimeout();
     }
 
     interface Waits {

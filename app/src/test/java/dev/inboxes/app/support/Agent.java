@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * An agent host's MCP session (the official MCP Java SDK over Streamable HTTP), which, as hosts do after
@@ -35,12 +36,18 @@ public final class Agent implements AutoCloseable {
     public final List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
     private int calls;
 
-    private Agent(String baseUrl, String apiKey, Duration requestTimeout) {
+    private Agent(String baseUrl, String apiKey, Duration requestTimeout,
+            Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> user) {
         HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(baseUrl)
                 .endpoint("/mcp").requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + apiKey))
                 .build();
-        client = McpClient.sync(transport).requestTimeout(requestTimeout).initializationTimeout(Duration.ofSeconds(20))
-                .progressConsumer(progress::add).enableCallToolSchemaCaching(true).build();
+        McpClient.SyncSpec spec = McpClient.sync(transport).requestTimeout(requestTimeout)
+                .initializationTimeout(Duration.ofSeconds(20)).progressConsumer(progress::add)
+                .enableCallToolSchemaCaching(true);
+        if (user != null) {
+            spec.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build()).elicitation(user);
+        }
+        client = spec.build();
         initialized = client.initialize();
         client.listTools(); // as hosts do: from now on every tool result is validated against its output schema
     }
@@ -57,7 +64,16 @@ public final class Agent implements AutoCloseable {
 
     /** Connected and initialized; calls time out after {@code requestTimeout}. */
     public static Agent connect(String baseUrl, String apiKey, Duration requestTimeout) {
-        return new Agent(baseUrl, apiKey, requestTimeout);
+        return new Agent(baseUrl, apiKey, requestTimeout, null);
+    }
+
+    /**
+     * A session of a host that can ask its user (it declares the elicitation capability, form mode): {@code user}
+     * answers every question the server asks, as the person at the host would.
+     */
+    public static Agent connectAsking(String apiKey,
+            Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> user) {
+        return new Agent(Api.baseUrl(), apiKey, REQUEST_TIMEOUT, user);
     }
 
     public McpSyncClient client() {

@@ -9,7 +9,9 @@ import java.util.List;
 /**
  * What {@code delete_inboxes} did or, for a preview, would do.
  *
- * @param confirmToken absent when nothing remains to delete
+ * @param hasMore      whether matches remain that another call may delete: with the new token, or, for a client the
+ *                     server asks itself, by asking the user again (false when the user did not confirm)
+ * @param confirmToken absent when nothing remains to delete, and always for a client the server asks itself
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @RegisterForReflection

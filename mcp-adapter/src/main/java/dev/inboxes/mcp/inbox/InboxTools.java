@@ -4,6 +4,7 @@ import static dev.inboxes.mcp.ToolFailures.asToolErrors;
 
 import dev.inboxes.domain.inbox.BulkDeletion;
 import dev.inboxes.domain.inbox.CreateInbox;
+import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.PageLimits;
@@ -14,10 +15,23 @@ import dev.inboxes.mcp.CallerAccount;
 import dev.inboxes.mcp.ListToolDocs;
 import dev.inboxes.mcp.PageLimitInputSchema;
 import dev.inboxes.mcp.PageOutputSchema;
+import dev.inboxes.mcp.UserConfirmations;
+import dev.inboxes.mcp.UserConfirmations.Answer;
+import io.quarkiverse.mcp.server.Cancellation;
+import io.quarkiverse.mcp.server.Elicitation;
+import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
+import io.quarkiverse.mcp.server.ToolCallException;
 import io.quarkiverse.mcp.server.ToolResponse;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The inbox tools an agent calls over MCP; their descriptions teach when to use which, and how. */
 public class InboxTools {
@@ -40,6 +54,12 @@ public class InboxTools {
 
     @Inject
     AgentResults results;
+
+    @Inject
+    UserConfirmations confirmations;
+
+    @Inject
+    ConfirmedDeletion confirmedDeletion;
 
     @Tool(name = "list_inboxes", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
             description = "Lists the account's inboxes: to count them (limit=1), find one by words of its address or "
@@ -111,21 +131,116 @@ public class InboxTools {
             + "and a confirm_token; tell the user how many and which, and ask them to confirm. 2. Once they confirm, "
             + "call with the same filters and the confirm_token: up to " + InboxService.BULK_DELETE_MAX + " are "
             + "deleted; while has_more, call again with the new token. If the matches changed, or an hour passed, "
-            + "nothing is deleted. No filters match every inbox. Cannot be undone; for one id, use delete_inbox.",
+            + "nothing is deleted. No filters match every inbox. Cannot be undone; for one id, use delete_inbox. A "
+            + "client with elicitation is asked to confirm in step 1 itself, with no confirm_token.",
             outputSchema = @Tool.OutputSchema(from = AgentBulkDeletion.class),
             annotations = @Tool.Annotations(title = "Delete inboxes by filter", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
-    ToolResponse deleteInboxes(
+    @Blocking
+    Uni<ToolResponse> deleteInboxes(
             @ToolArg(description = Q, required = false) String q,
             @ToolArg(name = "created_after", description = CREATED_AFTER, required = false) String createdAfter,
             @ToolArg(name = "created_before", description = CREATED_BEFORE, required = false) String createdBefore,
             @ToolArg(name = "confirm_token", description = "The previous call's confirm_token, once the user "
-                    + "confirmed; omit to preview.", required = false) String confirmToken) {
-        return asToolErrors(() -> {
-            InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
-            BulkDeletion deletion = inboxes.bulkDelete(caller.id(), filter, confirmToken);
-            return results.respond(AgentBulkDeletion.fromDomain(deletion), summary(deletion, filter));
-        });
+                    + "confirmed; omit to preview.", required = false) String confirmToken,
+            Elicitation elicitation,
+            McpConnection session,
+            Cancellation cancellation) {
+        String accountId = caller.id();
+        InboxFilter filter = asToolErrors(() -> InboxFilter.parse(q, createdAfter, createdBefore));
+        if (!UserConfirmations.canAsk(elicitation)) {
+            return Uni.createFrom().item(asToolErrors(() -> {
+                BulkDeletion deletion = inboxes.bulkDelete(accountId, filter, confirmToken);
+                return results.respond(AgentBulkDeletion.fromDomain(deletion), summary(deletion, filter));
+            }));
+        }
+        // The client asks its user itself: the person decides, never a token the model holds. A token may come
+        // from elsewhere (REST, another session); it is refused, and none is ever shown to this client.
+        if (confirmToken != null && !confirmToken.isBlank()) {
+            throw new ToolCallException(TOKEN_REFUSED);
+        }
+        BulkDeletion preview = asToolErrors(() -> inboxes.bulkDelete(accountId, filter, null));
+        if (preview.matched() == 0) {
+            return Uni.createFrom().item(results.respond(AgentBulkDeletion.fromDomain(preview),
+                    summary(preview, filter)));
+        }
+        return confirmations.ask(elicitation, session, cancellation, question(preview, filter), "Delete "
+                        + (preview.matched() == 1 ? "this inbox" : "these inboxes"))
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(answer -> answered(answer, accountId, filter, preview));
+    }
+
+    static final String TOKEN_REFUSED = "This client asks the user itself, so confirm_token is not accepted here and "
+            + "nothing was deleted. Call delete_inboxes with the same filters and without confirm_token: the user is "
+            + "asked to confirm, and the inboxes are deleted only if they accept.";
+
+    /**
+     * What the user is asked: the count, the filters, the newest few addresses (the account's own, never mail
+     * content or display names, which a caller chooses freely), and that it cannot be undone.
+     */
+    static String question(BulkDeletion preview, InboxFilter filter) {
+        long matched = preview.matched();
+        List<String> addresses = preview.sample().stream().map(Inbox::address).toList();
+        String among = String.join(", ", addresses)
+                + (matched > addresses.size() ? " and " + (matched - addresses.size()) + " more" : "");
+        return "Permanently delete " + matched + (matched == 1 ? " inbox" : " inboxes") + " and all their messages? "
+                + "This cannot be undone.\n"
+                + "Matching: " + describe(filter) + ".\n"
+                + (matched == 1 ? "Inbox: " : "Inboxes: ") + among + "."
+                + (matched > ConfirmedDeletion.MAX_PER_CONFIRMATION ? "\nThe first "
+                        + ConfirmedDeletion.MAX_PER_CONFIRMATION + " are deleted now; you will be asked again for the "
+                        + "rest." : "");
+    }
+
+    private static String describe(InboxFilter filter) {
+        if (filter.isEmpty()) {
+            return "every inbox of this account (no filter)";
+        }
+        String words = filter.q() == null ? null : "address or display name containing each of the words \""
+                + filter.q() + "\"";
+        String after = filter.createdAfter() == null ? null : "created at or after " + filter.createdAfter();
+        String before = filter.createdBefore() == null ? null : "created before " + filter.createdBefore();
+        return Stream.of(words, after, before).filter(Objects::nonNull).collect(Collectors.joining(", "));
+    }
+
+    /** The result once the user answered; runs on a worker thread, not the event loop the answer came on. */
+    private ToolResponse answered(Answer answer, String accountId, InboxFilter filter, BulkDeletion preview) {
+        String inboxes = preview.matched() == 1 ? " inbox" : " inboxes";
+        AgentBulkDeletion kept = new AgentBulkDeletion(preview.matched(), 0, preview.matched(), false, null,
+                preview.sample().stream().map(AgentInbox::fromDomain).toList());
+        return switch (answer) {
+            case CONFIRMED -> asToolErrors(() -> deleted(confirmedDeletion.delete(accountId, filter, preview)));
+            case DECLINED -> results.respond(kept, "The user declined: nothing was deleted (" + preview.matched()
+                    + inboxes + " match). Do not call delete_inboxes for them again unless the user asks.");
+            case DISMISSED -> results.respond(kept, "The user dismissed the confirmation without accepting: nothing "
+                    + "was deleted (" + preview.matched() + inboxes + " match). Do not call delete_inboxes for them "
+                    + "again unless the user asks.");
+            case UNANSWERED -> throw new ToolCallException("The user did not answer the confirmation within "
+                    + confirmations.timeout().toSeconds() + " seconds, or the client could not ask them, so nothing "
+                    + "was deleted. Ask the user whether to try again before calling delete_inboxes again.");
+            case ABANDONED -> throw new ToolCallException("The call was cancelled while the user was asked, so nothing "
+                    + "was deleted.");
+        };
+    }
+
+    private ToolResponse deleted(ConfirmedDeletion.Outcome outcome) {
+        if (outcome.changed() && outcome.deleted() == 0) {
+            throw new ToolCallException("The inboxes matching these filters changed while the user was asked (an "
+                    + "inbox was created or deleted among them), so nothing was deleted. Call delete_inboxes again with "
+                    + "the same filters: the user is asked about the current matches.");
+        }
+        boolean more = outcome.remaining() > 0;
+        AgentBulkDeletion result = new AgentBulkDeletion(outcome.matched(), outcome.deleted(), outcome.remaining(),
+                more, null, more ? outcome.last().sample().stream().map(AgentInbox::fromDomain).toList() : List.of());
+        String done = "The user confirmed. Deleted " + outcome.deleted()
+                + (outcome.deleted() == 1 ? " inbox" : " inboxes") + " with their messages";
+        if (!more) {
+            return results.respond(result, done + "; no match remains.");
+        }
+        return results.respond(result, done + " of " + outcome.matched() + "; " + outcome.remaining() + " remain "
+                + (outcome.changed() ? "because the matching inboxes changed meanwhile"
+                        : "(at most " + ConfirmedDeletion.MAX_PER_CONFIRMATION + " per confirmation)")
+                + ". To delete them, call delete_inboxes again with the same filters: the user is asked again.");
     }
 
     /** How to find more when nothing matched the filters the agent set; {@code null} without filters. */
