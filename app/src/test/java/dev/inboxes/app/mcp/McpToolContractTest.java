@@ -70,7 +70,7 @@ class McpToolContractTest {
             assertThat(bulk.annotations().orElseThrow().destructiveHint()).isTrue();
             assertThat(bulk.annotations().orElseThrow().readOnlyHint()).isFalse();
             assertThat(bulk.description()).contains("confirm_token", "ask them to confirm", "Cannot be undone",
-                    "delete_inbox", "supports elicitation");
+                    "delete_inbox", "client with elicitation is asked");
             assertThat(bulk.inputSchema().getJsonObject("properties").fieldNames())
                     .containsExactlyInAnyOrder("q", "created_after", "created_before", "confirm_token");
             assertThat(bulk.outputSchema().getJsonObject("properties").fieldNames())
