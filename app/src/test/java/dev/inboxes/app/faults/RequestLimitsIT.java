@@ -114,6 +114,8 @@ class RequestLimitsIT {
     private static Map<String, String> limited(ItPostgres database) {
         Map<String, String> environment = database.appEnvironment();
         environment.put("QUARKUS_HTTP_IDLE_TIMEOUT", "2S");
+        // A confirmation's wait must end before an idle connection does (the start refuses otherwise).
+        environment.put("INBOXES_MCP_CONFIRMATION_TIMEOUT", "1S");
         environment.put("QUARKUS_HTTP_READ_TIMEOUT", "2S");
         return environment;
     }
