@@ -1,5 +1,7 @@
 package dev.inboxes.app;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
@@ -73,6 +75,17 @@ public class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.inboxes.domain..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.inboxes.api..", "dev.inboxes.persistence..",
                         "dev.inboxes.mcp..", "dev.inboxes.smtp..", "dev.inboxes.app..")
+                .check(PRODUCTION);
+    }
+
+    /**
+     * The stores implement the domain's ports and are called by its services, never the other way round: a store that
+     * called a service would run the domain's rules (and its transactions) from inside its own.
+     */
+    @Test
+    void persistenceCallsNoDomainService() {
+        noClasses().that().resideInAPackage("dev.inboxes.persistence..")
+                .should().dependOnClassesThat(resideInAPackage("dev.inboxes.domain..").and(simpleNameEndingWith("Service")))
                 .check(PRODUCTION);
     }
 

@@ -2,6 +2,7 @@ package dev.inboxes.domain.inbox;
 
 import dev.inboxes.domain.paging.Keyed;
 import dev.inboxes.domain.paging.Keyset;
+import dev.inboxes.domain.shared.NotFoundException;
 import java.time.Instant;
 
 /**
@@ -13,6 +14,11 @@ import java.time.Instant;
 public record Inbox(String id, String address, String displayName, Instant createdAt) implements Keyed {
 
     public static final String ID_PREFIX = "inb_";
+
+    /** What every surface answers for an inbox id that is not in the account (or no longer is). */
+    public static NotFoundException notFound(String inboxId) {
+        return new NotFoundException("inbox", inboxId, "list inboxes to find it");
+    }
 
     @Override
     public Keyset keyset() {

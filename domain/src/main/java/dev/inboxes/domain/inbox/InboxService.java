@@ -6,7 +6,6 @@ import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.paging.Pager;
 import dev.inboxes.domain.paging.QueryScope;
-import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.domain.shared.Timestamps;
 import java.time.Clock;
@@ -59,19 +58,19 @@ public final class InboxService {
     }
 
     public Inbox get(String accountId, String inboxId) {
-        return store.find(accountId, requireShape(inboxId)).orElseThrow(() -> notFound(inboxId));
+        return store.find(accountId, requireShape(inboxId)).orElseThrow(() -> Inbox.notFound(inboxId));
     }
 
     public void delete(String accountId, String inboxId) {
         if (!store.delete(accountId, requireShape(inboxId))) {
-            throw notFound(inboxId);
+            throw Inbox.notFound(inboxId);
         }
     }
 
     /** An id that cannot be an inbox id (NUL bytes, 600,000 characters…) is unknown, without asking the store. */
     private static String requireShape(String inboxId) {
         if (!RandomIds.hasShape(Inbox.ID_PREFIX, inboxId)) {
-            throw notFound(inboxId);
+            throw Inbox.notFound(inboxId);
         }
         return inboxId;
     }
@@ -127,10 +126,5 @@ public final class InboxService {
 
     private static QueryScope scope(String accountId, InboxFilter filter) {
         return new QueryScope("inboxes", accountId, filter.canonical());
-    }
-
-    /** The failure for an inbox id that does not exist in the caller's account. */
-    public static NotFoundException notFound(String inboxId) {
-        return new NotFoundException("inbox", inboxId, "list inboxes to find it");
     }
 }

@@ -47,7 +47,7 @@ public final class MessageService {
         StoreOutcome outcome = store.insertAll(List.of(newMessage(id, accountId, inboxId, content, dedupeKey(content),
                 now))).get(0);
         if (outcome.status() != StoreOutcome.Status.STORED) {
-            throw InboxService.notFound(inboxId); // deleted since we read it
+            throw Inbox.notFound(inboxId); // deleted since we read it
         }
         return outcome.row();
     }

@@ -1,5 +1,6 @@
 package dev.inboxes.domain.wait;
 
+import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorMismatchException;
@@ -32,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * missed or returned twice between waits, whatever the replicas' clocks. After announcements may have been lost
  * (the database restarted), {@link #mayHaveMissedArrivals} makes every waiter look again.
  */
-public final class WaitService {
+public final class WaitService implements ArrivalListener {
 
     private static final System.Logger LOG = System.getLogger(WaitService.class.getName());
     /** Messages read per look; a look that gets this many reads on. */
@@ -89,7 +90,7 @@ public final class WaitService {
         QueryScope scope = new QueryScope("wait:" + inboxId, accountId, "");
         long start = request.next() != null ? position(request.next(), scope)
                 : request.receivedAfter() != null ? 0
-                : store.current(inboxId).orElseThrow(() -> InboxService.notFound(inboxId));
+                : store.current(inboxId).orElseThrow(() -> Inbox.notFound(inboxId));
         reserve(accountId);
         Waiter waiter = new Waiter(accountId, inboxId, scope, request, start);
         waiter.outcome.whenComplete((outcome, failure) -> release(waiter));
@@ -119,6 +120,7 @@ public final class WaitService {
     }
 
     /** A message was stored in the inbox with this sequence number (on any replica). Quick: hands work to the worker. */
+    @Override
     public void arrived(String inboxId, long seq) {
         InboxWaiters waiters = byInbox.get(inboxId);
         if (waiters != null && waiters.waiters.stream().anyMatch(waiter -> waiter.checkedThrough < seq)) {
@@ -127,6 +129,7 @@ public final class WaitService {
     }
 
     /** Announcements may have been lost (the listening connection was re-established): every waiter looks again. */
+    @Override
     public void mayHaveMissedArrivals() {
         byInbox.forEach(this::wake);
     }
@@ -204,7 +207,7 @@ public final class WaitService {
         while (more && !waiter.outcome.isDone()) {
             long from = waiter.checkedThrough;
             Arrivals arrivals = store.after(waiter.inboxId, from, receivedAfter, BATCH)
-                    .orElseThrow(() -> InboxService.notFound(waiter.inboxId));
+                    .orElseThrow(() -> Inbox.notFound(waiter.inboxId));
             more = waiter.see(from, arrivals);
         }
     }
@@ -251,7 +254,7 @@ public final class WaitService {
                     long from = open.stream().mapToLong(waiter -> waiter.checkedThrough).min().orElseThrow();
                     var arrivals = store.after(inboxId, from, null, BATCH);
                     if (arrivals.isEmpty()) { // the inbox was deleted while they waited
-                        open.forEach(waiter -> waiter.outcome.completeExceptionally(InboxService.notFound(inboxId)));
+                        open.forEach(waiter -> waiter.outcome.completeExceptionally(Inbox.notFound(inboxId)));
                         return;
                     }
                     more = false;

@@ -1,6 +1,6 @@
 package dev.inboxes.persistence.message;
 
-import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.Attachment;
 import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.Message;
@@ -138,7 +138,7 @@ public class MessageContents {
         } catch (SQLException e) {
             if (FOREIGN_KEY_VIOLATION.equals(e.getSQLState())) {
                 // The inbox was deleted while we inserted; the transaction is lost, so the whole call fails.
-                throw InboxService.notFound(message.inboxId());
+                throw Inbox.notFound(message.inboxId());
             }
             throw e;
         }

@@ -1,6 +1,6 @@
 package dev.inboxes.persistence.thread;
 
-import dev.inboxes.domain.wait.WaitService;
+import dev.inboxes.domain.wait.ArrivalListener;
 import dev.inboxes.persistence.notify.NotificationChannel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -18,7 +18,7 @@ public class MessageArrivals implements NotificationChannel {
 
     /** Resolved lazily: the persistence module's own tests run without the domain's wiring. */
     @Inject
-    Instance<WaitService> waits;
+    Instance<ArrivalListener> waits;
 
     @Override
     public String name() {
