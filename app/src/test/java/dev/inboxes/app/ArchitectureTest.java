@@ -21,14 +21,20 @@ import jakarta.persistence.Entity;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import org.junit.jupiter.api.Test;
@@ -87,6 +93,30 @@ public class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.inboxes.persistence..")
                 .should().dependOnClassesThat(resideInAPackage("dev.inboxes.domain..").and(simpleNameEndingWith("Service")))
                 .check(PRODUCTION);
+    }
+
+    /**
+     * The benchmark drives the app from outside, as a client would; where it needs the domain (to sign deep cursors)
+     * it uses its value types and paging, never a service. It is built only with {@code -Pbench}, so its sources are
+     * read here: their imports name what they use.
+     */
+    @Test
+    void theBenchmarkCallsNoDomainService() throws Exception {
+        Pattern serviceImport = Pattern.compile("(?m)^import dev\\.inboxes\\.domain\\.[\\w.]*Service;");
+        List<String> offenders;
+        try (Stream<Path> sources = Files.walk(Path.of("..", "bench", "src", "main", "java"))) {
+            offenders = sources.filter(path -> path.toString().endsWith(".java"))
+                    .filter(path -> serviceImport.matcher(read(path)).find()).map(Path::toString).toList();
+        }
+        assertThat(offenders).isEmpty();
+    }
+
+    private static String read(Path path) {
+        try {
+            return Files.readString(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.inboxes.domain.inbox;
 
+import dev.inboxes.domain.paging.QueryScope;
 import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.shared.SearchWords;
 import dev.inboxes.domain.shared.Timestamps;
@@ -50,6 +51,14 @@ public record InboxFilter(String q, Instant createdAfter, Instant createdBefore)
 
     public boolean isEmpty() {
         return q == null && createdAfter == null && createdBefore == null;
+    }
+
+    /**
+     * The scope of a cursor of this account's inbox list with this filter: a cursor continues only the list it came
+     * from ({@link dev.inboxes.domain.paging.Pager#cursorAfter} makes one at any position, for the benchmark).
+     */
+    public QueryScope scope(String accountId) {
+        return new QueryScope("inboxes", accountId, canonical());
     }
 
     /**

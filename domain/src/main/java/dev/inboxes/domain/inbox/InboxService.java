@@ -5,7 +5,6 @@ import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.paging.Pager;
-import dev.inboxes.domain.paging.QueryScope;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.domain.shared.Timestamps;
 import java.time.Clock;
@@ -76,7 +75,7 @@ public final class InboxService {
     }
 
     public Page<Inbox> list(String accountId, InboxFilter filter, PageRequest request) {
-        return pager.page(request, scope(accountId, filter),
+        return pager.page(request, filter.scope(accountId),
                 (after, fetchSize, withTotal) -> store.page(accountId, filter, after, fetchSize, withTotal));
     }
 
@@ -114,17 +113,5 @@ public final class InboxService {
         List<Inbox> sample = store.page(accountId, filter, null, BULK_DELETE_SAMPLE, false).rows();
         return new BulkDeletion(matched.count(), deleted, sample,
                 confirmTokens.issue(accountId, filter, remaining, Timestamps.nowMicros(clock)));
-    }
-
-    /**
-     * A cursor of this list positioned right after {@code position}, as if a page had ended there: for tools
-     * that start a walk deep in a list without walking there (the benchmark).
-     */
-    public String cursorAfter(String accountId, InboxFilter filter, Keyset position) {
-        return pager.cursorAfter(position, scope(accountId, filter));
-    }
-
-    private static QueryScope scope(String accountId, InboxFilter filter) {
-        return new QueryScope("inboxes", accountId, filter.canonical());
     }
 }

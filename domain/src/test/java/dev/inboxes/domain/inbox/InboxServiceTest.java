@@ -10,6 +10,7 @@ import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
+import dev.inboxes.domain.paging.Pager;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.shared.NotFoundException;
@@ -364,7 +365,7 @@ class InboxServiceTest {
             addInboxes(ACCOUNT, 12);
             Page<Inbox> page = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(6, null, PageLimits.PROGRAMS));
 
-            String cursor = service.cursorAfter(ACCOUNT, InboxFilter.NONE, page.items().get(1).keyset());
+            String cursor = new Pager(cursors).cursorAfter(page.items().get(1).keyset(), InboxFilter.NONE.scope(ACCOUNT));
             Page<Inbox> next = service.list(ACCOUNT, InboxFilter.NONE, PageRequest.of(6, cursor, PageLimits.PROGRAMS));
 
             assertThat(next.items()).startsWith(page.items().get(2));
