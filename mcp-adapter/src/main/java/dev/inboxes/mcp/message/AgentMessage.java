@@ -6,12 +6,14 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import dev.inboxes.domain.message.Message;
 import java.time.Instant;
 
-/** A message as an agent sees it: the preview, not the text. */
+/**
+ * A message as an agent sees it in a list: the preview, not the text. No {@code inbox_id}: it is the one the call
+ * named, the same on every row.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @RegisterForReflection
 public record AgentMessage(
         @JsonProperty(required = true) String id,
-        @JsonProperty(value = "inbox_id", required = true) String inboxId,
         @JsonProperty(required = true) String from,
         @JsonProperty(required = true) String to,
         @JsonProperty(required = true) String subject,
@@ -21,7 +23,7 @@ public record AgentMessage(
         @JsonProperty(value = "has_attachments", required = true) boolean hasAttachments) {
 
     static AgentMessage fromDomain(Message message) {
-        return new AgentMessage(message.id(), message.inboxId(), message.from(), message.to(), message.subject(),
+        return new AgentMessage(message.id(), message.from(), message.to(), message.subject(),
                 message.preview(), message.receivedAt(), message.threadId(), message.hasAttachments());
     }
 }
