@@ -1,6 +1,7 @@
 package dev.inboxes.mcp;
 
 import dev.inboxes.domain.paging.PageLimits;
+import dev.inboxes.domain.shared.InvalidArgumentException;
 
 /**
  * What the tools tell agents, written once: the paging protocol of every list tool, the arguments several tools
@@ -36,7 +37,26 @@ public final class ListToolDocs {
 
     public static final String NOT_PAGING = " instead of paging.";
 
-    /** The quotes argument of the tools that read mail text. */
+    /**
+     * The quotes argument of the tools that read mail text, as the tool received it (text, so that any value an agent
+     * sends reaches this check and its advice): {@code true}, {@code false}, or absent for the tool's default.
+     *
+     * @throws InvalidArgumentException for anything else
+     */
+    public static boolean quotes(String value, boolean byDefault) {
+        if (value == null) {
+            return byDefault;
+        }
+        return switch (value.strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new InvalidArgumentException("quotes", "quotes is true or false (a JSON boolean): true "
+                    + "keeps the quoted history in the text, false leaves it out. Omit it for the default ("
+                    + byDefault + ").");
+        };
+    }
+
+    /** The quotes argument's description. */
     public static final String QUOTES = "false leaves out quoted history (> lines, \"On … wrote:\", Outlook's "
             + "earlier mail).";
 

@@ -286,6 +286,16 @@ class ThreadsTest {
                     withoutLength, withLength);
             assertThat(withoutLength).isLessThan(withLength * 2 / 3);
 
+            for (Object bad : List.of("yes", 5, "\u0000\uD800", "")) {
+                read.put("quotes", bad);
+                CallToolResult refused = agent.attempt("get_thread", read);
+                assertThat(refused.isError()).as("quotes %s", bad).isTrue();
+                assertThat(Agent.text(refused, 0)).contains("quotes is true or false");
+            }
+            read.put("quotes", List.of(true)); // not a scalar: the library's conversion refuses it, as a tool error
+            assertThat(agent.attempt("get_thread", read).isError()).isTrue();
+            read.put("quotes", true);
+
             String lastId = (String) ((Map<?, ?>) rows.get(4)).get("id");
             Map<String, Object> message = new HashMap<>(Map.of("inbox_id", inboxId, "message_id", lastId));
             assertThat(Agent.text(agent.call("get_message", message), 0)).contains("> > It is 12 Harbour Street");
@@ -295,6 +305,8 @@ class ThreadsTest {
             assertThat(Agent.text(short_, 1)).contains("lines of quoted history are left out; quotes: true reads them");
             assertThat(((Map<?, ?>) Agent.structured(short_).get("body")).get("quoted_lines_left_out"))
                     .isEqualTo(countQuoted(4));
+            message.put("quotes", "no");
+            assertThat(agent.error("get_message", message)).contains("quotes is true or false");
         }
     }
 

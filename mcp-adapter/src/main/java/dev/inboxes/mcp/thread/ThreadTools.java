@@ -71,8 +71,8 @@ public class ThreadTools {
             String threadId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
-            @ToolArg(description = ListToolDocs.QUOTES + " Default false.", required = false) Boolean quotes) {
-        boolean withQuotes = quotes != null && quotes;
+            @ToolArg(description = ListToolDocs.QUOTES + " Default false.", required = false) String quotes) {
+        boolean withQuotes = asToolErrors(() -> ListToolDocs.quotes(quotes, false));
         // Without quotes, more of each text is read, so that what is left once the history is out fills the part.
         int read = withQuotes ? ExternalContent.TEXT_CHARACTERS : ExternalContent.TEXT_CHARACTERS * QUOTED_SCAN_FACTOR;
         return asToolErrors(() -> {
