@@ -42,7 +42,8 @@ public final class QuotedHistory {
         if (text == null) {
             return new Stripped(null, 0, 0);
         }
-        List<String> lines = List.of(text.split("\n", -1));
+        // A line's own '\r' (a text with CRLF line ends) is not part of what the patterns read.
+        List<String> lines = List.of(text.split("\r?\n", -1));
         int end = historyStart(lines);
         List<String> kept = new ArrayList<>();
         int dropped = 0;

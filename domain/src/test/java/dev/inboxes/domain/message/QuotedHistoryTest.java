@@ -60,6 +60,15 @@ class QuotedHistoryTest {
     }
 
     @Test
+    void crlfLineEndsAreRecognisedToo() {
+        String reply = "Thanks.\r\n\r\nOn Mon, 1 Dec 2026 at 10:00, Ann <ann@example.com> wrote:\r\n> Hello\r\n";
+
+        assertThat(QuotedHistory.strip(reply).text()).isEqualTo("Thanks.");
+        assertThat(QuotedHistory.strip("Fine.\r\n-----Original Message-----\r\nFrom: a\r\nold").text())
+                .isEqualTo("Fine.");
+    }
+
+    @Test
     void textThatOnlyLooksLikeHistoryIsKept() {
         String text = "From: the desk of the CEO\nWe grew 5% > last year.\nOn reflection, we wrote: nothing.\nok";
 
