@@ -1,6 +1,6 @@
 package dev.inboxes.app.config;
 
-import dev.inboxes.mcp.AgentSettings;
+import dev.inboxes.mcp.respond.AgentSettings;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;

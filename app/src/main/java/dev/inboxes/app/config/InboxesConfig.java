@@ -1,7 +1,7 @@
 package dev.inboxes.app.config;
 
 import dev.inboxes.domain.paging.PageLimits;
-import dev.inboxes.mcp.AgentSettings;
+import dev.inboxes.mcp.respond.AgentSettings;
 import dev.inboxes.mcp.text.TextFormat;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

@@ -9,8 +9,8 @@ import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.PageWalk;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.app.support.SeededAccount;
-import dev.inboxes.mcp.AgentPages;
-import dev.inboxes.mcp.AgentSettings;
+import dev.inboxes.mcp.respond.AgentBudget;
+import dev.inboxes.mcp.respond.AgentSettings;
 import dev.inboxes.mcp.testing.LosslessText;
 import dev.inboxes.mcp.text.TokenCounter;
 import io.modelcontextprotocol.client.McpClient;
@@ -27,7 +27,6 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,7 +41,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(PostgresResource.class)
 class AgentWalkTest {
 
-    static final int TEXT_BUDGET = AgentPages.TEXT_BUDGET;
+    static final int TEXT_BUDGET = AgentBudget.TEXT_BUDGET;
     static final int TOKEN_BUDGET = AgentSettings.DEFAULT_TOKEN_BUDGET;
 
     @Inject

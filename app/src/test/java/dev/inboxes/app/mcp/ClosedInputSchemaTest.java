@@ -1,5 +1,7 @@
 package dev.inboxes.app.mcp;
 
+import dev.inboxes.mcp.protocol.ToolCallGuard;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.Agent;

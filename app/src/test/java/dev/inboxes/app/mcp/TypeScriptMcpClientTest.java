@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.Mail;
-import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.respond.ExternalContent;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.smtp.SmtpReceiver;
 import io.quarkus.test.common.WithTestResource;

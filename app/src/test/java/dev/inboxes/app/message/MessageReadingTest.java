@@ -8,8 +8,8 @@ import dev.inboxes.app.support.Agent;
 import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.Smtp;
-import dev.inboxes.mcp.AgentPages;
-import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.respond.AgentBudget;
+import dev.inboxes.mcp.respond.ExternalContent;
 import dev.inboxes.mcp.testing.LosslessText;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.smtp.SmtpReceiver;
@@ -117,9 +117,9 @@ class MessageReadingTest {
                 String part = (String) body.get("text");
 
                 assertThat(Agent.textLength(result)).as("part %d's text", parts.size())
-                        .isLessThanOrEqualTo(AgentPages.TEXT_BUDGET);
+                        .isLessThanOrEqualTo(AgentBudget.TEXT_BUDGET);
                 assertThat(Client.JSON.writeValueAsString(message).length()).as("part %d's structured content",
-                        parts.size()).isLessThanOrEqualTo(AgentPages.TEXT_BUDGET);
+                        parts.size()).isLessThanOrEqualTo(AgentBudget.TEXT_BUDGET);
                 assertMarked(text(result, 0), part);
                 assertThat(body.get("origin")).isEqualTo(ExternalContent.ORIGIN);
                 assertThat(body.get("notice")).isEqualTo(ExternalContent.NOTICE);

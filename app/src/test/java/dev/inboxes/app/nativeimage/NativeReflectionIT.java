@@ -194,7 +194,7 @@ class NativeReflectionIT {
 
         assertThat(adapters).contains("api", "mcp", "smtp");
         assertThat(serialized).contains("dev.inboxes.api.inbox.InboxPage", "dev.inboxes.api.problem.Problem",
-                "dev.inboxes.mcp.AgentPage", "dev.inboxes.mcp.inbox.AgentInbox", "dev.inboxes.mcp.inbox.AgentBulkDeletion",
+                "dev.inboxes.mcp.respond.AgentPage", "dev.inboxes.mcp.inbox.AgentInbox", "dev.inboxes.mcp.inbox.AgentBulkDeletion",
                 "dev.inboxes.api.inbox.BulkDeleteResponse");
         assertThat(listRows).contains("dev.inboxes.domain.inbox.Inbox", "dev.inboxes.domain.message.Message");
         assertThat(resources).contains("dev.inboxes.api.inbox.InboxResource", "dev.inboxes.api.account.ApiKeyResource");

@@ -2,7 +2,7 @@ package dev.inboxes.app.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.respond.ExternalContent;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.Agent;
-import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.respond.ExternalContent;
 import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.Mail;
 import dev.inboxes.app.support.PageWalk;
-import dev.inboxes.mcp.AgentPages;
+import dev.inboxes.mcp.respond.AgentBudget;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.sdk.InboxesClient;
 import dev.inboxes.sdk.PageParams;
@@ -205,7 +205,7 @@ class ThreadsTest {
                 cursor = (String) Agent.structured(page).get("cursor");
             } while (cursor != null);
             assertThat(ids).hasSize(12).doesNotHaveDuplicates();
-            assertThat(largest).isLessThanOrEqualTo(AgentPages.TEXT_BUDGET);
+            assertThat(largest).isLessThanOrEqualTo(AgentBudget.TEXT_BUDGET);
             System.out.printf("MCP get_thread of 12 long messages: %d messages, largest page %d characters%n",
                     ids.size(), largest);
         }

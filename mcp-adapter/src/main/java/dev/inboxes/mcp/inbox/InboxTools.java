@@ -1,7 +1,5 @@
 package dev.inboxes.mcp.inbox;
 
-import static dev.inboxes.mcp.ToolFailures.asToolErrors;
-
 import dev.inboxes.domain.inbox.BulkDeletion;
 import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
@@ -9,14 +7,14 @@ import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
-import dev.inboxes.mcp.AgentPages;
-import dev.inboxes.mcp.AgentResults;
-import dev.inboxes.mcp.CallerAccount;
-import dev.inboxes.mcp.ListToolDocs;
-import dev.inboxes.mcp.PageLimitInputSchema;
-import dev.inboxes.mcp.PageOutputSchema;
-import dev.inboxes.mcp.UserConfirmations;
-import dev.inboxes.mcp.UserConfirmations.Answer;
+import dev.inboxes.mcp.protocol.AgentErrors;
+import dev.inboxes.mcp.respond.AgentResponder;
+import dev.inboxes.mcp.respond.Listing;
+import dev.inboxes.mcp.protocol.CallerAccount;
+import dev.inboxes.mcp.protocol.ListToolDocs;
+import dev.inboxes.mcp.protocol.PageOutputSchema;
+import dev.inboxes.mcp.confirm.UserConfirmations;
+import dev.inboxes.mcp.confirm.UserConfirmations.Answer;
 import io.quarkiverse.mcp.server.Cancellation;
 import io.quarkiverse.mcp.server.Elicitation;
 import io.quarkiverse.mcp.server.McpConnection;
@@ -34,6 +32,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** The inbox tools an agent calls over MCP; their descriptions teach when to use which, and how. */
+@AgentErrors
 public class InboxTools {
 
     static final String FILTERS = "q, created_after or created_before";
@@ -50,10 +49,7 @@ public class InboxTools {
     CallerAccount caller;
 
     @Inject
-    AgentPages pages;
-
-    @Inject
-    AgentResults results;
+    AgentResponder responder;
 
     @Inject
     UserConfirmations confirmations;
@@ -61,7 +57,7 @@ public class InboxTools {
     @Inject
     ConfirmedDeletion confirmedDeletion;
 
-    @Tool(name = "list_inboxes", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
+    @Tool(name = "list_inboxes",
             description = "Lists the account's inboxes: to count them (limit=1), find one by words of its address or "
                     + "name (q) or select them by creation time. To delete many, pass the same filters to "
                     + "delete_inboxes. " + ListToolDocs.NEWEST_FIRST + ListToolDocs.FILTER_INSTEAD + FILTERS
@@ -75,13 +71,11 @@ public class InboxTools {
             @ToolArg(description = Q, required = false) String q,
             @ToolArg(name = "created_after", description = CREATED_AFTER, required = false) String createdAfter,
             @ToolArg(name = "created_before", description = CREATED_BEFORE, required = false) String createdBefore) {
-        return asToolErrors(() -> {
-            String accountId = caller.id();
-            InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
-            return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
-                    request -> inboxes.list(accountId, filter, request), AgentInbox::fromDomain,
-                    AgentPages.Listing.of("inbox", "inboxes").filteredWith(FILTERS).widenedBy(widenHint(filter)));
-        });
+        String accountId = caller.id();
+        InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
+        return responder.page(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
+                request -> inboxes.list(accountId, filter, request), AgentInbox::fromDomain,
+                Listing.of("inbox", "inboxes").filteredWith(FILTERS).widenedBy(widenHint(filter)));
     }
 
     @Tool(name = "get_inbox", description = "Gets one inbox by id, to check that it exists or read its address; to "
@@ -91,8 +85,8 @@ public class InboxTools {
                     idempotentHint = true, openWorldHint = false))
     ToolResponse getInbox(@ToolArg(name = "inbox_id", description = "inb_…, as list_inboxes or create_inbox returned "
             + "it.") String inboxId) {
-        return asToolErrors(() -> results.respond(AgentInbox.fromDomain(inboxes.get(caller.id(), inboxId)),
-                "Its mail: list_messages or wait_for_message with this inbox_id."));
+        return responder.respond(AgentInbox.fromDomain(inboxes.get(caller.id(), inboxId)),
+                "Its mail: list_messages or wait_for_message with this inbox_id.");
     }
 
     @Tool(name = "create_inbox", description = "Creates an inbox at username@<mail domain>; mail from anywhere "
@@ -109,9 +103,9 @@ public class InboxTools {
             @ToolArg(name = "display_name", description = "A name for people, e.g. Support bot: up to "
                     + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters, one line.", required = false)
             String displayName) {
-        return asToolErrors(() -> results.respond(AgentInbox.fromDomain(
+        return responder.respond(AgentInbox.fromDomain(
                 inboxes.create(caller.id(), CreateInbox.of(username, displayName), null).inbox()),
-                "Created: mail sent to this address from now on arrives in it (wait_for_message, list_messages)."));
+                "Created: mail sent to this address from now on arrives in it (wait_for_message, list_messages).");
     }
 
     @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and its messages; its address stops "
@@ -120,10 +114,8 @@ public class InboxTools {
             annotations = @Tool.Annotations(title = "Delete an inbox", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
     String deleteInbox(@ToolArg(name = "inbox_id", description = "inb_… of the inbox to delete.") String inboxId) {
-        return asToolErrors(() -> {
-            inboxes.delete(caller.id(), inboxId);
-            return "Deleted inbox " + inboxId + " and its messages.";
-        });
+        inboxes.delete(caller.id(), inboxId);
+        return "Deleted inbox " + inboxId + " and its messages.";
     }
 
     @Tool(name = "delete_inboxes", description = "Deletes the inboxes matching the filters (as list_inboxes), with "
@@ -147,21 +139,20 @@ public class InboxTools {
             McpConnection session,
             Cancellation cancellation) {
         String accountId = caller.id();
-        InboxFilter filter = asToolErrors(() -> InboxFilter.parse(q, createdAfter, createdBefore));
+        InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
         if (!UserConfirmations.canAsk(elicitation)) {
-            return Uni.createFrom().item(asToolErrors(() -> {
-                BulkDeletion deletion = inboxes.bulkDelete(accountId, filter, confirmToken);
-                return results.respond(AgentBulkDeletion.fromDomain(deletion), summary(deletion, filter));
-            }));
+            BulkDeletion deletion = inboxes.bulkDelete(accountId, filter, confirmToken);
+            return Uni.createFrom().item(responder.respond(AgentBulkDeletion.fromDomain(deletion),
+                    summary(deletion, filter)));
         }
         // The client asks its user itself: the person decides, never a token the model holds. A token may come
         // from elsewhere (REST, another session); it is refused, and none is ever shown to this client.
         if (confirmToken != null && !confirmToken.isBlank()) {
             throw new ToolCallException(TOKEN_REFUSED);
         }
-        BulkDeletion preview = asToolErrors(() -> inboxes.bulkDelete(accountId, filter, null));
+        BulkDeletion preview = inboxes.bulkDelete(accountId, filter, null);
         if (preview.matched() == 0) {
-            return Uni.createFrom().item(results.respond(AgentBulkDeletion.fromDomain(preview),
+            return Uni.createFrom().item(responder.respond(AgentBulkDeletion.fromDomain(preview),
                     summary(preview, filter)));
         }
         return confirmations.ask(elicitation, session, cancellation, question(preview, filter), "Delete "
@@ -209,10 +200,10 @@ public class InboxTools {
         AgentBulkDeletion kept = new AgentBulkDeletion(preview.matched(), 0, preview.matched(), false, null,
                 preview.sample().stream().map(AgentInbox::fromDomain).toList());
         return switch (answer) {
-            case CONFIRMED -> asToolErrors(() -> deleted(confirmedDeletion.delete(accountId, filter, preview)));
-            case DECLINED -> results.respond(kept, "The user declined: nothing was deleted (" + preview.matched()
+            case CONFIRMED -> deleted(confirmedDeletion.delete(accountId, filter, preview));
+            case DECLINED -> responder.respond(kept, "The user declined: nothing was deleted (" + preview.matched()
                     + inboxes + " match). Do not call delete_inboxes for them again unless the user asks.");
-            case DISMISSED -> results.respond(kept, "The user dismissed the confirmation without accepting: nothing "
+            case DISMISSED -> responder.respond(kept, "The user dismissed the confirmation without accepting: nothing "
                     + "was deleted (" + preview.matched() + inboxes + " match). Do not call delete_inboxes for them "
                     + "again unless the user asks.");
             case UNANSWERED -> throw new ToolCallException("The user did not answer the confirmation within "
@@ -235,9 +226,9 @@ public class InboxTools {
         String done = "The user confirmed. Deleted " + outcome.deleted()
                 + (outcome.deleted() == 1 ? " inbox" : " inboxes") + " with their messages";
         if (!more) {
-            return results.respond(result, done + "; no match remains.");
+            return responder.respond(result, done + "; no match remains.");
         }
-        return results.respond(result, done + " of " + outcome.matched() + "; " + outcome.remaining() + " remain "
+        return responder.respond(result, done + " of " + outcome.matched() + "; " + outcome.remaining() + " remain "
                 + (outcome.changed() ? "because the matching inboxes changed meanwhile"
                         : "(at most " + ConfirmedDeletion.MAX_PER_CONFIRMATION + " per confirmation)")
                 + ". To delete them, call delete_inboxes again with the same filters: the user is asked again.");

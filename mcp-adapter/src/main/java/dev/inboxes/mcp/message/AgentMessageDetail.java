@@ -2,8 +2,9 @@ package dev.inboxes.mcp.message;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.inboxes.mcp.protocol.MayBeNull;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.respond.ExternalContent;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
@@ -34,7 +35,7 @@ public record AgentMessageDetail(
         @JsonProperty(required = true) Body body,
         @JsonProperty(value = "has_more_body", required = true)
         boolean hasMoreBody,
-        @JsonProperty(value = "body_cursor", required = true)
+        @JsonProperty(value = "body_cursor", required = true) @MayBeNull
         @JsonInclude(JsonInclude.Include.ALWAYS)
         @JsonPropertyDescription("For the next part; null on the last.")
         String bodyCursor) {

@@ -11,9 +11,10 @@ import dev.inboxes.domain.message.MessageBodies;
 import dev.inboxes.domain.message.MessageDetail;
 import dev.inboxes.domain.message.MessageExtracts;
 import dev.inboxes.domain.message.MessageLink;
-import dev.inboxes.mcp.ExternalContent;
-import dev.inboxes.mcp.AgentBudget;
-import io.quarkiverse.mcp.server.TextContent;
+import dev.inboxes.mcp.respond.ExternalContent;
+import dev.inboxes.mcp.respond.AgentBudget;
+import dev.inboxes.mcp.respond.AgentResponder;
+import dev.inboxes.mcp.respond.Draft;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -42,12 +43,14 @@ public class AgentMessageReader {
 
     private final MessageBodies bodies;
     private final AgentBudget budget;
+    private final AgentResponder responder;
     private final ObjectMapper mapper;
 
     @Inject
-    public AgentMessageReader(MessageBodies bodies, AgentBudget budget, ObjectMapper mapper) {
+    public AgentMessageReader(MessageBodies bodies, AgentBudget budget, AgentResponder responder, ObjectMapper mapper) {
         this.bodies = bodies;
         this.budget = budget;
+        this.responder = responder;
         this.mapper = mapper;
     }
 
@@ -60,29 +63,17 @@ public class AgentMessageReader {
         String rest = read.text().substring(read.start());
         BodyPart empty = new BodyPart("", read.start(), read.start(), read.text().length(),
                 read.start() < read.text().length() ? "x".repeat(MAX_CURSOR_LENGTH) : null);
-        Rendered fixed = render(message, extracts, empty, leftOut);
-        int maxLength = Math.max(1, budget.prefixFitting(rest, fixed.text + fixed.summary));
-        while (true) {
-            Rendered result = render(message, extracts, bodies.part(read, maxLength), leftOut);
-            int excess = Math.max(result.text.length() + result.summary.length(), result.json.length())
-                    - budget.characters();
-            if ((budget.fits(result.text, result.summary) && excess <= 0) || maxLength == 1) {
-                return new ToolResponse(false, List.of(new TextContent(result.text), new TextContent(result.summary)),
-                        result.structured, null);
-            }
-            // Fewer characters by the excess (at least one fewer each time), so the loop ends.
-            maxLength = Math.max(1, Math.min(maxLength - 1, result.part.text().length() - Math.max(1, excess)));
-        }
+        Draft fixed = draft(message, extracts, empty, leftOut);
+        // The domain ends each part where the next part's cursor starts, so a shorter part loses nothing.
+        return responder.respond(responder.fit(Math.max(1, budget.prefixFitting(rest, fixed.text() + fixed.summary())),
+                1, 1, length -> draft(message, extracts, bodies.part(read, length), leftOut)));
     }
 
-    private record Rendered(BodyPart part, AgentMessageDetail structured, String text, String summary, String json) {
-    }
-
-    private Rendered render(MessageDetail message, MessageExtracts extracts, BodyPart part, Integer quotedLinesLeftOut) {
+    private Draft draft(MessageDetail message, MessageExtracts extracts, BodyPart part, Integer quotedLinesLeftOut) {
         AgentMessageDetail structured = structured(message, extracts, part, quotedLinesLeftOut);
         String text = MessageReadText.of(structured, message.attachments().size());
         String summary = MessageReadText.summary(structured, budget.describe());
-        return new Rendered(part, structured, text, summary, json(structured));
+        return new Draft(structured, text, summary, part.text().length(), json(structured).length());
     }
 
     static AgentMessageDetail structured(MessageDetail message, MessageExtracts extracts, BodyPart part,

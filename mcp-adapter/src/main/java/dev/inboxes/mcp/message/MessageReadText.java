@@ -1,6 +1,6 @@
 package dev.inboxes.mcp.message;
 
-import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.respond.ExternalContent;
 import java.util.stream.Collectors;
 
 /**

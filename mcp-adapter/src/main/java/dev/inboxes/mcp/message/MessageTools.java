@@ -1,25 +1,24 @@
 package dev.inboxes.mcp.message;
 
-import static dev.inboxes.mcp.ToolFailures.asToolErrors;
-
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageFilter;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.shared.SearchWords;
-import dev.inboxes.mcp.AgentPages;
-import dev.inboxes.mcp.CallerAccount;
-import dev.inboxes.mcp.ExternalContent;
-import dev.inboxes.mcp.ListToolDocs;
-import dev.inboxes.mcp.PageLimitInputSchema;
-import dev.inboxes.mcp.PageOutputSchema;
+import dev.inboxes.mcp.respond.AgentResponder;
+import dev.inboxes.mcp.respond.Listing;
+import dev.inboxes.mcp.protocol.AgentErrors;
+import dev.inboxes.mcp.protocol.CallerAccount;
+import dev.inboxes.mcp.protocol.ListToolDocs;
+import dev.inboxes.mcp.protocol.PageOutputSchema;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.inject.Inject;
 
 /** The message tools an agent calls over MCP. */
+@AgentErrors
 public class MessageTools {
 
     static final String Q = "Words that must each be part (any case) of the sender, subject or text, e.g. "
@@ -32,9 +31,9 @@ public class MessageTools {
     CallerAccount caller;
 
     @Inject
-    AgentPages pages;
+    AgentResponder responder;
 
-    @Tool(name = "list_messages", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
+    @Tool(name = "list_messages",
             description = "Lists the mail an inbox received, each with a preview (the first "
                     + MessageContent.PREVIEW_LENGTH + " characters of its text; get_message reads it whole). limit=1 "
                     + "gives the latest message and how many there are. " + ListToolDocs.NEWEST_FIRST
@@ -48,14 +47,11 @@ public class MessageTools {
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
             @ToolArg(description = Q, required = false) String q) {
-        return asToolErrors(() -> {
-            String accountId = caller.id();
-            MessageFilter filter = MessageFilter.parse(q);
-            return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
-                    request -> messages.list(accountId, inboxId, filter, request), AgentMessage::fromDomain,
-                    AgentPages.Listing.of("message", "messages").filteredWith("q")
-                            .widenedBy(filter.isEmpty() ? null : "use fewer or shorter words in q")
-                            .framedBy(ExternalContent::markMessages));
-        });
+        String accountId = caller.id();
+        MessageFilter filter = MessageFilter.parse(q);
+        return responder.page(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
+                request -> messages.list(accountId, inboxId, filter, request), AgentMessage::fromDomain,
+                Listing.of("message", "messages").filteredWith("q")
+                        .widenedBy(filter.isEmpty() ? null : "use fewer or shorter words in q").marked());
     }
 }

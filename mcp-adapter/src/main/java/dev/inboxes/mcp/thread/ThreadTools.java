@@ -1,22 +1,22 @@
 package dev.inboxes.mcp.thread;
 
-import static dev.inboxes.mcp.ToolFailures.asToolErrors;
-
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.thread.ThreadService;
-import dev.inboxes.mcp.AgentPages;
-import dev.inboxes.mcp.CallerAccount;
-import dev.inboxes.mcp.ExternalContent;
-import dev.inboxes.mcp.ListToolDocs;
-import dev.inboxes.mcp.PageLimitInputSchema;
-import dev.inboxes.mcp.PageOutputSchema;
+import dev.inboxes.mcp.respond.AgentResponder;
+import dev.inboxes.mcp.respond.Listing;
+import dev.inboxes.mcp.protocol.AgentErrors;
+import dev.inboxes.mcp.protocol.CallerAccount;
+import dev.inboxes.mcp.respond.ExternalContent;
+import dev.inboxes.mcp.protocol.ListToolDocs;
+import dev.inboxes.mcp.protocol.PageOutputSchema;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.inject.Inject;
 
 /** The thread tools: an inbox's conversations, and one conversation read in order. */
+@AgentErrors
 public class ThreadTools {
 
     /** What list_threads says about a walk whose rows move. */
@@ -33,9 +33,9 @@ public class ThreadTools {
     CallerAccount caller;
 
     @Inject
-    AgentPages pages;
+    AgentResponder responder;
 
-    @Tool(name = "list_threads", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
+    @Tool(name = "list_threads",
             description = "Lists an inbox's threads (a message and its replies), with the latest message's snippet; "
                     + "read one with get_thread. Paged, latest activity first: the first page has total (limit=1 only "
                     + "counts); while has_more, pass cursor back with the same arguments. " + THREAD_WALK + " "
@@ -48,16 +48,13 @@ public class ThreadTools {
             String inboxId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor) {
-        return asToolErrors(() -> {
-            String accountId = caller.id();
-            return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
-                    request -> threads.list(accountId, inboxId, request), AgentThread::fromDomain,
-                    AgentPages.Listing.of("thread", "threads").inOrder("latest activity first")
-                            .framedBy(ExternalContent::markMessages));
-        });
+        String accountId = caller.id();
+        return responder.page(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
+                request -> threads.list(accountId, inboxId, request), AgentThread::fromDomain,
+                Listing.of("thread", "threads").inOrder("latest activity first").marked());
     }
 
-    @Tool(name = "get_thread", inputSchema = @Tool.InputSchema(generator = PageLimitInputSchema.class),
+    @Tool(name = "get_thread",
             description = "Reads a thread's messages with the first " + ExternalContent.TEXT_CHARACTERS
                     + " characters of each text (text_cut when there is more; get_message reads it whole). "
                     + ListToolDocs.OLDEST_FIRST + " " + ListToolDocs.MARKED,
@@ -72,17 +69,14 @@ public class ThreadTools {
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
             @ToolArg(description = ListToolDocs.QUOTES + " Default false.", required = false) String quotes) {
-        boolean withQuotes = asToolErrors(() -> ListToolDocs.quotes(quotes, false));
+        boolean withQuotes = ListToolDocs.quotes(quotes, false);
         // Without quotes, more of each text is read, so that what is left once the history is out fills the part.
         int read = withQuotes ? ExternalContent.TEXT_CHARACTERS : ExternalContent.TEXT_CHARACTERS * QUOTED_SCAN_FACTOR;
-        return asToolErrors(() -> {
-            String accountId = caller.id();
-            return pages.respond(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
-                    request -> threads.read(accountId, inboxId, threadId, request, read),
-                    withQuotes ? AgentThreadMessage::fromDomain
-                            : message -> AgentThreadMessage.withoutQuotes(message, ExternalContent.TEXT_CHARACTERS),
-                    AgentPages.Listing.of("message", "messages").inOrder("oldest first")
-                            .framedBy(ExternalContent::markMessages));
-        });
+        String accountId = caller.id();
+        return responder.page(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
+                request -> threads.read(accountId, inboxId, threadId, request, read),
+                withQuotes ? AgentThreadMessage::fromDomain
+                        : message -> AgentThreadMessage.withoutQuotes(message, ExternalContent.TEXT_CHARACTERS),
+                Listing.of("message", "messages").inOrder("oldest first").marked());
     }
 }

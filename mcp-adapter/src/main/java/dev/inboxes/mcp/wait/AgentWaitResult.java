@@ -2,8 +2,9 @@ package dev.inboxes.mcp.wait;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.inboxes.mcp.protocol.MayBeNull;
 import dev.inboxes.domain.message.Message;
-import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.respond.ExternalContent;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 
@@ -16,7 +17,7 @@ import java.time.Instant;
 @RegisterForReflection
 public record AgentWaitResult(
         @JsonProperty(value = "timed_out", required = true) boolean timedOut,
-        @JsonProperty(required = true) ArrivedMessage message,
+        @JsonProperty(required = true) @MayBeNull ArrivedMessage message,
         @JsonProperty(required = true) String next) {
 
     /**

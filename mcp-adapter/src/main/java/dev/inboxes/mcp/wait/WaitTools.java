@@ -2,44 +2,42 @@ package dev.inboxes.mcp.wait;
 
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageService;
-import dev.inboxes.domain.shared.DomainException;
 import dev.inboxes.domain.shared.NotFoundException;
-import dev.inboxes.domain.shared.StoreUnavailableException;
 import dev.inboxes.domain.wait.WaitOutcome;
 import dev.inboxes.domain.wait.WaitRequest;
 import dev.inboxes.domain.wait.WaitService;
-import dev.inboxes.mcp.AgentText;
-import dev.inboxes.mcp.CallerAccount;
-import dev.inboxes.mcp.ExternalContent;
-import dev.inboxes.mcp.ListToolDocs;
-import dev.inboxes.mcp.ToolFailures;
+import dev.inboxes.mcp.protocol.AgentErrors;
+import dev.inboxes.mcp.protocol.ArgumentTypes;
+import dev.inboxes.mcp.protocol.NullableOutputSchema;
+import dev.inboxes.mcp.respond.AgentResponder;
+import dev.inboxes.mcp.respond.AgentText;
+import dev.inboxes.mcp.respond.Draft;
+import dev.inboxes.mcp.session.CallConnection;
+import dev.inboxes.mcp.protocol.CallerAccount;
+import dev.inboxes.mcp.respond.ExternalContent;
+import dev.inboxes.mcp.protocol.ListToolDocs;
 import io.quarkiverse.mcp.server.Cancellation;
 import io.quarkiverse.mcp.server.Progress;
-import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
-import io.quarkiverse.mcp.server.ToolCallException;
 import io.quarkiverse.mcp.server.ToolResponse;
-import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServerResponse;
-import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
  * wait_for_message: the tool returns a {@link Uni} completed when the wait ends, so no worker thread is held while it
  * waits. While waiting it tells a client that asked for progress (a progress token) how long it has waited, and it
  * ends the wait when the client cancels the call or goes away.
  */
+@AgentErrors
 public class WaitTools {
 
-    static final String TIMEOUT_ARGUMENT = "timeout_seconds";
+    static final String TIMEOUT_ARGUMENT = ArgumentTypes.TIMEOUT_SECONDS;
     /** How often a waiting call sends a progress notification, when the client asked for them. */
     static final int PROGRESS_EVERY_SECONDS = 5;
     private static final long TICK_MILLIS = 1_000;
@@ -60,16 +58,19 @@ public class WaitTools {
     Vertx vertx;
 
     @Inject
-    CurrentVertxRequest currentRequest;
+    CallConnection connection;
 
-    @Tool(name = "wait_for_message", inputSchema = @Tool.InputSchema(generator = WaitInputSchema.class),
+    @Inject
+    AgentResponder responder;
+
+    @Tool(name = "wait_for_message",
             description = "Waits until the inbox receives a message and returns it with the first "
                     + ExternalContent.TEXT_CHARACTERS + " characters of its text (text_cut when there is more): to "
                     + "wait for a code, a reply or a report instead of listing again and again. Without since, it waits "
                     + "for a message after the call. After timeout_seconds it returns timed_out: true. Either way, call "
                     + "again with since = next for the following message, none missed or repeated. With a progress "
                     + "token it reports every " + PROGRESS_EVERY_SECONDS + " s. " + ListToolDocs.MARKED,
-            outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class, generator = WaitOutputSchema.class),
+            outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class, generator = NullableOutputSchema.class),
             annotations = @Tool.Annotations(title = "Wait for a message", readOnlyHint = true,
                     destructiveHint = false, idempotentHint = true, openWorldHint = true))
     @Blocking
@@ -86,15 +87,10 @@ public class WaitTools {
             Progress progress,
             Cancellation cancellation) {
         String accountId = caller.id();
-        WaitRequest request = ToolFailures.asToolErrors(
-                () -> WaitRequest.parse(since, timeoutSeconds, TIMEOUT_ARGUMENT, from, subject));
-        CompletableFuture<WaitOutcome> wait = ToolFailures.asToolErrors(() -> waits.await(accountId, inboxId, request));
-        watch(wait, request, progress, cancellation);
-        return Uni.createFrom().completionStage(wait.thenApply(outcome -> respond(accountId, inboxId, outcome)))
-                .onFailure(CompletionException.class).transform(Throwable::getCause)
-                .onFailure(DomainException.class).transform(e -> new ToolCallException(e.getMessage()))
-                .onFailure(StoreUnavailableException.class).transform(e -> new ToolCallException(
-                        ToolFailures.UNAVAILABLE, e));
+        WaitRequest request = WaitRequest.parse(since, timeoutSeconds, TIMEOUT_ARGUMENT, from, subject);
+        CompletableFuture<WaitOutcome> wait = waits.await(accountId, inboxId, request);
+        watch(wait, request, progress, connection.abandonment(cancellation));
+        return Uni.createFrom().completionStage(wait.thenApply(outcome -> respond(accountId, inboxId, outcome)));
     }
 
     /**
@@ -102,18 +98,16 @@ public class WaitTools {
      * {@value #PROGRESS_EVERY_SECONDS} seconds reports progress to a client that gave a progress token.
      */
     private void watch(CompletableFuture<WaitOutcome> wait, WaitRequest request, Progress progress,
-            Cancellation cancellation) {
+            BooleanSupplier abandoned) {
         if (wait.isDone()) {
             return;
         }
-        RoutingContext context = currentRequest.getCurrent();
-        HttpServerResponse response = context == null ? null : context.response();
         boolean reports = progress.token().isPresent();
         long total = request.timeout().toSeconds();
         AtomicInteger seconds = new AtomicInteger();
         long timer = vertx.setPeriodic(TICK_MILLIS, tick -> {
             int waited = seconds.incrementAndGet();
-            if (cancellation.check().isRequested() || response != null && response.closed()) {
+            if (abandoned.getAsBoolean()) {
                 wait.cancel(false);
             } else if (reports && waited % PROGRESS_EVERY_SECONDS == 0 && waited < total) {
                 progress.notificationBuilder().setProgress(waited).setTotal(total)
@@ -147,6 +141,6 @@ public class WaitTools {
         // The text says the result once (not a JSON copy of structuredContent), the message's fields as one block.
         String said = "timed_out: " + result.timedOut() + "\nnext: " + result.next() + "\nmessage: "
                 + (result.message() == null ? "null" : "\n" + ExternalContent.markMessages(text.render(result.message())));
-        return new ToolResponse(false, List.of(new TextContent(said), new TextContent(summary)), result, null);
+        return responder.respond(new Draft(result, said, summary, 0));
     }
 }

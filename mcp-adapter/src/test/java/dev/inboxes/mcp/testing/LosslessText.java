@@ -1,7 +1,9 @@
 package dev.inboxes.mcp.testing;
 
+import dev.inboxes.mcp.respond.AgentText;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.inboxes.mcp.ExternalContent;
+import dev.inboxes.mcp.respond.ExternalContent;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;

@@ -1,4 +1,4 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.respond;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The structured result of every list tool: the same page as the REST API, with the rows an agent sees.
- * Its output schema is generated from the row type ({@link PageOutputSchema}).
+ * Its output schema is generated from the row type ({@code PageOutputSchema}).
  *
  * @param cursor pass it back to get the next page; null when has_more is false
  * @param total       items matching the query, on the first page only

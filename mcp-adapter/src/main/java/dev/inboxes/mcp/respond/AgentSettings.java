@@ -1,4 +1,4 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.respond;
 
 import dev.inboxes.mcp.text.TextFormat;
 import java.time.Duration;
@@ -28,7 +28,7 @@ public final class AgentSettings {
 
     /**
      * @param textFormat  the format of a result's text block; {@code structuredContent} is JSON either way
-     * @param tokenBudget the most tokens (o200k) a result's text may have, besides the {@value AgentPages#TEXT_BUDGET}
+     * @param tokenBudget the most tokens (o200k) a result's text may have, besides the {@value AgentBudget#TEXT_BUDGET}
      *                    characters
      * @throws IllegalArgumentException when the format is missing or the budget below {@value #MIN_TOKEN_BUDGET}
      */

@@ -1,4 +1,6 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.confirm;
+
+import dev.inboxes.mcp.respond.AgentSettings;
 
 import io.quarkiverse.mcp.server.Cancellation;
 import io.quarkiverse.mcp.server.Elicitation;
@@ -6,11 +8,9 @@ import io.quarkiverse.mcp.server.ElicitationRequest.BooleanSchema;
 import io.quarkiverse.mcp.server.ElicitationResponse;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.ToolCallException;
-import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import dev.inboxes.mcp.session.CallConnection;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServerResponse;
-import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -61,7 +61,7 @@ public class UserConfirmations {
     Vertx vertx;
 
     @Inject
-    CurrentVertxRequest currentRequest;
+    CallConnection connection;
 
     /** Whether this client can be asked: it declared the elicitation capability with form mode at initialize. */
     public static boolean canAsk(Elicitation elicitation) {
@@ -90,9 +90,7 @@ public class UserConfirmations {
         }
         CompletableFuture<Answer> answer = new CompletableFuture<>();
         answer.whenComplete((done, failure) -> waitingSessions.remove(sessionId));
-        RoutingContext call = currentRequest.getCurrent();
-        HttpServerResponse response = call == null ? null : call.response();
-        BooleanSupplier abandoned = () -> cancellation.check().isRequested() || response != null && response.closed();
+        BooleanSupplier abandoned = connection.abandonment(cancellation);
         Duration timeout = timeout();
         long deadline = vertx.setTimer(timeout.toMillis(), expired -> answer.complete(Answer.UNANSWERED));
         long watch = vertx.setPeriodic(WATCH_MILLIS, tick -> {

@@ -1,4 +1,4 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.respond;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

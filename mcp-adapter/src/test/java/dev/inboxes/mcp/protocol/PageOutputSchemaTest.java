@@ -1,4 +1,4 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

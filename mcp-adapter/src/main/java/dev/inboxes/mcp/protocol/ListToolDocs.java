@@ -1,4 +1,6 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.protocol;
+
+import dev.inboxes.mcp.respond.AgentBudget;
 
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.shared.InvalidArgumentException;
@@ -19,7 +21,7 @@ public final class ListToolDocs {
             + "other arguments; each item comes exactly once.";
 
     /** Why a page may hold fewer rows than asked for, for the server's instructions. */
-    public static final String FITS = "A result's text stays within " + AgentPages.TEXT_BUDGET + " characters and the "
+    public static final String FITS = "A result's text stays within " + AgentBudget.TEXT_BUDGET + " characters and the "
             + "server's token budget, so a page of large rows holds fewer than limit (its summary line says so).";
 
     /** A list tool's line naming the protocol the server's instructions explain: the order goes before it. */

@@ -1,4 +1,4 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

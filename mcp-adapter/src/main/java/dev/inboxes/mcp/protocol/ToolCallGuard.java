@@ -1,21 +1,17 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.protocol;
 
-import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
-import io.quarkiverse.mcp.server.McpMethod;
+import dev.inboxes.domain.shared.Text;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolManager.ToolArgument;
 import io.quarkiverse.mcp.server.ToolManager.ToolInfo;
-import io.quarkiverse.mcp.server.runtime.McpRequest;
-import io.quarkiverse.mcp.server.runtime.McpRequestValidator;
-import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import dev.inboxes.domain.shared.Text;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
@@ -30,19 +26,17 @@ import java.util.stream.Collectors;
  *       guardrails fail on a missing one);</li>
  *   <li>an argument the tool does not declare is a tool error that names the tool's real arguments, so a typo
  *       ({@code query} for {@code q}, {@code usernme}) is never silently ignored (and every input schema says
- *       {@code additionalProperties: false}, see {@link ClosedInputSchema});</li>
+ *       {@code additionalProperties: false}, see {@code ClosedInputSchema});</li>
  *   <li>an argument the tool's input schema declares {@code integer} accepts an integral number in any JSON form
  *       hosts send: {@code 50}, {@code 50.0}, {@code "50"}, {@code 1e2} (100); any other value reaches the tool as
  *       sent, so its error quotes what the agent wrote;</li>
  *   <li>an unknown tool is the JSON-RPC error {@code -32602}, with its name cut short.</li>
  * </ul>
- * The names come from each tool's own {@code @ToolArg}s and its input schema, so no list is kept by hand. This hooks into the MCP
- * extension's request validator (its one extension point that sees a call before dispatch); it is in the
- * extension's runtime package, so an upgrade must re-check it ({@code ToolCallGuardTest} and the end-to-end
- * MCP tests would fail).
+ * The names come from each tool's own {@code @ToolArg}s and its input schema, so no list is kept by hand. The
+ * session layer runs it on every call ({@code ToolCallValidator}).
  */
 @Singleton
-public class ToolCallGuard implements McpRequestValidator {
+public class ToolCallGuard {
 
     /** A JSON number, as text ({@code "50"}, {@code " 1e2 "}). */
     private static final Pattern JSON_NUMBER = Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
@@ -57,29 +51,31 @@ public class ToolCallGuard implements McpRequestValidator {
     /** Each tool's integer arguments, read once from its input schema (generating a schema is not cheap). */
     private final Map<ToolInfo, Set<String>> integerArguments = new ConcurrentHashMap<>();
 
-    @Override
-    public <R extends McpRequest> Future<Boolean> validate(JsonObject message, R request, McpMethod method) {
-        if (method != McpMethod.TOOLS_CALL) {
-            return Future.succeededFuture(true);
-        }
-        Object id = message.getValue("id");
-        JsonObject call = message.getJsonObject("params");
+    /**
+     * Checks one call, and gives every argument declared integer in its integral form.
+     *
+     * @param call the {@code params} of a {@code tools/call}, whose {@code name} and {@code arguments} were checked to
+     *             be a string and an object (if present) when the message arrived
+     * @return why the call is refused, or empty when the tool may run
+     */
+    public Optional<Refusal> check(JsonObject call) {
         String name = call.getString("name");
         ToolInfo tool = tools.getTool(name);
         if (tool == null) {
             // The extension would echo the whole name in its error: the caller's text, however long.
-            return refuse(request, id, "There is no tool " + Text.quote(name) + "; tools/list lists the tools.");
+            return Optional.of(new Refusal(false, "There is no tool " + Text.quote(name) + "; tools/list lists the "
+                    + "tools."));
         }
         if (!(call.getValue("arguments") instanceof JsonObject given)) {
             call.put("arguments", new JsonObject());
-            return Future.succeededFuture(true);
+            return Optional.empty();
         }
         List<String> declared = tool.arguments().stream().map(ToolArgument::name).toList();
         for (String argument : given.fieldNames()) {
             if (!declared.contains(argument)) {
-                return toolError(request, id, "Unknown argument " + Text.quote(argument) + " for " + name + ". "
-                        + (declared.isEmpty() ? "It takes no arguments." : "Its arguments are: "
-                        + String.join(", ", declared) + ".") + " Call it again with only those.");
+                return Optional.of(new Refusal(true, "Unknown argument " + Text.quote(argument) + " for " + name
+                        + ". " + (declared.isEmpty() ? "It takes no arguments." : "Its arguments are: "
+                        + String.join(", ", declared) + ".") + " Call it again with only those."));
             }
         }
         for (String argument : integerArguments.computeIfAbsent(tool, ToolCallGuard::integerArguments)) {
@@ -89,7 +85,35 @@ public class ToolCallGuard implements McpRequestValidator {
                 given.put(argument, integral);
             }
         }
-        return Future.succeededFuture(true);
+        return Optional.empty();
+    }
+
+    /**
+     * A call refused before its tool runs.
+     *
+     * (A class, not a record: it is never serialized, and the adapters' public records are; see the native check.)
+     */
+    public static final class Refusal {
+
+        private final boolean toolError;
+        private final String text;
+
+        Refusal(boolean toolError, String text) {
+            this.toolError = toolError;
+            this.text = text;
+        }
+
+        /**
+         * @return true: a tool error the agent reads and corrects ({@code isError: true}); false: the JSON-RPC error
+         *         {@code -32602} (there is no such tool)
+         */
+        public boolean toolError() {
+            return toolError;
+        }
+
+        public String text() {
+            return text;
+        }
     }
 
     private static Set<String> integerArguments(ToolInfo tool) {
@@ -135,16 +159,5 @@ public class ToolCallGuard implements McpRequestValidator {
         } catch (ArithmeticException e) {
             return number.toBigIntegerExact().toString(); // beyond a long: the tool refuses it, digits as sent
         }
-    }
-
-    private static Future<Boolean> refuse(McpRequest request, Object id, String why) {
-        return request.sender().sendError(id, JsonRpcErrorCodes.INVALID_PARAMS, why).map(false);
-    }
-
-    private static Future<Boolean> toolError(McpRequest request, Object id, String text) {
-        JsonObject result = new JsonObject()
-                .put("content", new JsonArray().add(new JsonObject().put("type", "text").put("text", text)))
-                .put("isError", true);
-        return request.sender().sendResult(id, result).map(false);
     }
 }

@@ -1,4 +1,6 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.protocol;
+
+import dev.inboxes.mcp.respond.AgentPage;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,7 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.session;
+
+import dev.inboxes.mcp.protocol.ArgumentTypes;
+import dev.inboxes.mcp.protocol.ToolCallGuard;
 
 import io.quarkiverse.mcp.server.GlobalInputSchemaGenerator;
 import io.quarkiverse.mcp.server.ToolManager.ToolInfo;
@@ -8,9 +11,10 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 /**
- * Every tool's input schema, closed: the extension's generated schema with {@code additionalProperties: false}, so a
- * client that validates arguments learns what {@link ToolCallGuard} enforces (an unknown argument is refused). Tools
- * with their own generator ({@link PageLimitInputSchema}) start from this one, so no tool is left open.
+ * Every tool's input schema: the extension's generated one, with the {@link ArgumentTypes} typed and
+ * {@code additionalProperties: false}, so a client that validates arguments learns what {@link ToolCallGuard}
+ * enforces (an unknown argument is refused). It starts from the extension's default generator, a runtime class
+ * ({@link McpLibrary}).
  */
 @Singleton
 public class ClosedInputSchema implements GlobalInputSchemaGenerator {
@@ -20,7 +24,8 @@ public class ClosedInputSchema implements GlobalInputSchemaGenerator {
 
     @Override
     public InputSchema generate(ToolInfo tool) {
-        JsonObject schema = new JsonObject(extensionDefaults.generate(tool).asJson()).put("additionalProperties", false);
+        JsonObject schema = ArgumentTypes.typed(new JsonObject(extensionDefaults.generate(tool).asJson()))
+                .put("additionalProperties", false);
         return new Closed(schema);
     }
 

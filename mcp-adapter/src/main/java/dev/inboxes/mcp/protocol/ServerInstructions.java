@@ -1,4 +1,8 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.protocol;
+
+import dev.inboxes.mcp.respond.AgentBudget;
+import dev.inboxes.mcp.respond.ExternalContent;
+import dev.inboxes.mcp.respond.AgentSettings;
 
 import dev.inboxes.mcp.text.TextFormat;
 import io.quarkiverse.mcp.server.InitialResponseInfo;
@@ -47,7 +51,7 @@ public class ServerInstructions implements InitialResponseInfo {
                         + "(list_inboxes q: every word must appear in the address or display name; created_after, "
                         + "created_before) instead of reading every page. " + ListToolDocs.FITS,
                 "structuredContent holds each result as JSON (see the tool's outputSchema). " + text + " No "
-                        + "result's text exceeds " + AgentPages.TEXT_BUDGET + " characters and "
+                        + "result's text exceeds " + AgentBudget.TEXT_BUDGET + " characters and "
                         + settings.tokenBudget() + " tokens: a long message text comes in parts (body_cursor).",
                 "A mistaken call returns a result with isError true whose text says how to correct it.",
                 "delete_inbox and delete_inboxes cannot be undone: confirm with the user first. delete_inboxes "

@@ -1,16 +1,19 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.respond;
 
 import dev.inboxes.mcp.text.TokenCounter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 /**
- * The two bounds of every tool result's text: {@value AgentPages#TEXT_BUDGET} characters and a number of tokens
+ * The two bounds of every tool result's text: {@value #TEXT_BUDGET} characters and a number of tokens
  * ({@link AgentSettings#tokenBudget()}, 5,000 unless configured). Characters alone do not bound a context: a page
  * of non-ASCII names once held 12,649 tokens within 16,000 characters.
  */
 @ApplicationScoped
 public class AgentBudget {
+
+    /** The most characters of text one tool result may put into an agent's context. */
+    public static final int TEXT_BUDGET = 16_000;
 
     private final TokenCounter tokens;
     private final int tokenBudget;
@@ -22,7 +25,7 @@ public class AgentBudget {
     }
 
     public int characters() {
-        return AgentPages.TEXT_BUDGET;
+        return TEXT_BUDGET;
     }
 
     public int tokens() {

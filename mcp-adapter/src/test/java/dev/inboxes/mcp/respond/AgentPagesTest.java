@@ -1,4 +1,4 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.respond;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,10 +48,8 @@ class AgentPagesTest {
         return inboxes.list(ACCOUNT, InboxFilter.NONE, request);
     };
 
-    private static AgentPages pages(AgentSettings settings, ObjectMapper mapper) {
-        AgentText text = new AgentText(mapper, settings);
-        AgentBudget budget = new AgentBudget(TOKENS, settings);
-        return new AgentPages(text, budget, new AgentResults(text, budget));
+    private static AgentResponder pages(AgentSettings settings, ObjectMapper mapper) {
+        return new AgentResponder(new AgentText(mapper, settings), new AgentBudget(TOKENS, settings));
     }
 
     private void create(int count, String pattern) {
@@ -61,8 +59,8 @@ class AgentPagesTest {
         }
     }
 
-    private ToolResponse respond(AgentPages pages, PageRequest request) {
-        return pages.respond(request, list, AgentInboxes::of, "inbox", "inboxes", "q");
+    private ToolResponse respond(AgentResponder pages, PageRequest request) {
+        return pages.page(request, list, AgentInboxes::of, Listing.of("inbox", "inboxes").filteredWith("q"));
     }
 
     private ToolResponse respond(PageRequest request) {
@@ -87,13 +85,13 @@ class AgentPagesTest {
     }
 
     /** Walks the list at limit 100 and checks every page against both bounds; returns the ids seen. */
-    private Set<String> walkWithinBudget(AgentPages pages, int tokenBudget) {
+    private Set<String> walkWithinBudget(AgentResponder pages, int tokenBudget) {
         Set<String> seen = new HashSet<>();
         String cursor = null;
         do {
             ToolResponse response = respond(pages, PageRequest.of(PageLimits.AGENTS_MAX_LIMIT, cursor, PageLimits.AGENTS));
             AgentPage<AgentInbox> page = structured(response);
-            assertThat(characters(response)).isLessThanOrEqualTo(AgentPages.TEXT_BUDGET);
+            assertThat(characters(response)).isLessThanOrEqualTo(AgentBudget.TEXT_BUDGET);
             assertThat(tokens(response)).isLessThanOrEqualTo(tokenBudget);
             LosslessText.assertCarries(text(response, 0), mapper.valueToTree(page));
             if (page.hasMore()) {
@@ -144,7 +142,7 @@ class AgentPagesTest {
 
         assertThat(walkWithinBudget(pages(AgentSettings.DEFAULTS, mapper), AgentSettings.DEFAULT_TOKEN_BUDGET)).hasSize(120);
         ToolResponse first = respond(PageRequest.of(PageLimits.AGENTS_MAX_LIMIT, null, PageLimits.AGENTS));
-        assertThat(characters(first)).as("the characters alone would allow more").isLessThan(AgentPages.TEXT_BUDGET / 2);
+        assertThat(characters(first)).as("the characters alone would allow more").isLessThan(AgentBudget.TEXT_BUDGET / 2);
     }
 
     @Test
@@ -167,14 +165,14 @@ class AgentPagesTest {
 
     @Test
     void oneRowTooLargeOnItsOwnIsSentWithItsLongValuesCut() {
-        AgentPages small = pages(new AgentSettings(TextFormat.TOON, AgentSettings.MIN_TOKEN_BUDGET), mapper);
+        AgentResponder small = pages(new AgentSettings(TextFormat.TOON, AgentSettings.MIN_TOKEN_BUDGET), mapper);
         record Big(String id, String body) {
         }
         Big big = new Big("big_1", "ꆈꌠ ".repeat(3_000));
 
-        ToolResponse response = small.respond(PageRequest.of(null, null, PageLimits.AGENTS),
-                request -> new Page<>(List.of(big), null, false, OptionalLong.of(1)), Function.identity(), "thing",
-                "things", null);
+        ToolResponse response = small.page(PageRequest.of(null, null, PageLimits.AGENTS),
+                request -> new Page<>(List.of(big), null, false, OptionalLong.of(1)), Function.identity(),
+                Listing.of("thing", "things"));
 
         assertThat(tokens(response)).isLessThanOrEqualTo(AgentSettings.MIN_TOKEN_BUDGET);
         assertThat(text(response, 0)).startsWith("data[1]{id,body}:\n  big_1,").contains(AgentText.CUT);

@@ -1,4 +1,4 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.respond;
 
 import dev.inboxes.domain.paging.Page;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.inboxes.mcp;
+package dev.inboxes.mcp.respond;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
