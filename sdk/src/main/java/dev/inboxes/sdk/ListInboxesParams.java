@@ -5,7 +5,7 @@ import java.time.Instant;
 /**
  * Page size, cursor and filters for listing inboxes. Every field is optional ({@code null} when unset).
  *
- * <p>The auto-paging methods ({@link InboxesClient#listInboxes(ListInboxesParams)} and friends) use only the
+ * <p>The auto-paging methods ({@link InboxesClient#iterateInboxes(ListInboxesParams)} and friends) use only the
  * filters and the limit; they manage the cursor themselves and refuse params that carry one.
  */
 public final class ListInboxesParams extends PagingParams {
