@@ -21,6 +21,7 @@ public final class InboxesClient {
     /** The page size the auto-paging methods request unless the params set a limit: the server's maximum. */
     public static final int AUTO_PAGING_LIMIT = 200;
 
+    private static final String INBOXES = "/v1/inboxes";
     private static final String API_KEYS = "/v1/api-keys";
     private static final String BULK_DELETE_PATH = "/v1/inboxes/bulk-delete";
     /** How long the server waits for a message when the call sets no timeout. */
@@ -63,7 +64,7 @@ public final class InboxesClient {
     public Inbox createInbox(CreateInboxParams params) {
         Objects.requireNonNull(params, "params");
         String key = params.idempotencyKey() != null ? params.idempotencyKey() : UUID.randomUUID().toString();
-        ApiCall call = ApiCall.idempotentPost("/v1/inboxes", RequestBodies.CreateInbox.from(params), key);
+        ApiCall call = ApiCall.idempotentPost(INBOXES, RequestBodies.CreateInbox.from(params), key);
         return ResponseReader.read(transport.send(call), Inbox.class);
     }
 
@@ -121,15 +122,7 @@ public final class InboxesClient {
      * @throws CursorMismatchException the cursor belongs to other filters
      */
     public Page<Inbox> listInboxesPage(ListInboxesParams params) {
-        ListInboxesParams p = params != null ? params : ListInboxesParams.builder().build();
-        String query = new UrlEncoding.Query()
-                .add("limit", p.limit())
-                .add("cursor", p.cursor())
-                .add("q", p.q())
-                .add("created_after", p.createdAfter()) // Instant.toString() is RFC 3339 in UTC
-                .add("created_before", p.createdBefore())
-                .toString();
-        return ResponseReader.readPage(transport.send(ApiCall.get("/v1/inboxes" + query)), Inbox.class);
+        return page(INBOXES, params, Inbox.class);
     }
 
     /**
@@ -141,9 +134,7 @@ public final class InboxesClient {
      * @return every matching inbox, newest first; nothing is requested before iteration starts
      */
     public AutoPagingIterable<Inbox> iterateInboxes(ListInboxesParams params) {
-        ListInboxesParams first = params != null ? params : ListInboxesParams.builder().build();
-        int limit = autoPagingLimit(first.limit(), first.cursor());
-        return new AutoPagingIterable<>(cursor -> listInboxesPage(first.toBuilder().limit(limit).cursor(cursor).build()));
+        return walk(INBOXES, params, Inbox.class);
     }
 
     /** @return every inbox of the account, newest first, read {@value #AUTO_PAGING_LIMIT} per request */
@@ -171,10 +162,7 @@ public final class InboxesClient {
      * @throws CursorMismatchException the cursor belongs to another inbox or another q
      */
     public Page<Message> listMessagesPage(String inboxId, ListMessagesParams params) {
-        ListMessagesParams p = params != null ? params : ListMessagesParams.builder().build();
-        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).add("q", p.q())
-                .toString();
-        return ResponseReader.readPage(transport.send(ApiCall.get(messagesPath(inboxId) + query)), Message.class);
+        return page(messagesPath(inboxId), params, Message.class);
     }
 
     /**
@@ -186,11 +174,7 @@ public final class InboxesClient {
      * @return every matching message, newest first; nothing is requested before iteration starts
      */
     public AutoPagingIterable<Message> iterateMessages(String inboxId, ListMessagesParams params) {
-        requireInboxId(inboxId); // fail now, not at the first request
-        ListMessagesParams first = params != null ? params : ListMessagesParams.builder().build();
-        int limit = autoPagingLimit(first.limit(), first.cursor());
-        return new AutoPagingIterable<>(cursor -> listMessagesPage(inboxId,
-                first.toBuilder().limit(limit).cursor(cursor).build()));
+        return walk(messagesPath(inboxId), params, Message.class);
     }
 
     /** @return every message of the inbox, newest first, read {@value #AUTO_PAGING_LIMIT} per request */
@@ -245,9 +229,7 @@ public final class InboxesClient {
      * @param params limit and cursor; {@code null} for the first page of 50
      */
     public Page<ApiKey> listApiKeysPage(PageParams params) {
-        PageParams p = params != null ? params : PageParams.builder().build();
-        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
-        return ResponseReader.readPage(transport.send(ApiCall.get(API_KEYS + query)), ApiKey.class);
+        return page(API_KEYS, params, ApiKey.class);
     }
 
     /**
@@ -257,9 +239,7 @@ public final class InboxesClient {
      * @return every key, newest first; nothing is requested before iteration starts
      */
     public AutoPagingIterable<ApiKey> iterateApiKeys(PageParams params) {
-        int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
-        return new AutoPagingIterable<>(cursor -> listApiKeysPage(
-                PageParams.builder().limit(limit).cursor(cursor).build()));
+        return walk(API_KEYS, params, ApiKey.class);
     }
 
     /** @return every API key of the account, newest first */
@@ -299,9 +279,7 @@ public final class InboxesClient {
      * @throws NotFoundException no such inbox in this account
      */
     public Page<MessageThread> listThreadsPage(String inboxId, PageParams params) {
-        PageParams p = params != null ? params : PageParams.builder().build();
-        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
-        return ResponseReader.readPage(transport.send(ApiCall.get(threadsPath(inboxId) + query)), MessageThread.class);
+        return page(threadsPath(inboxId), params, MessageThread.class);
     }
 
     /**
@@ -311,10 +289,7 @@ public final class InboxesClient {
      * @return the threads, latest activity first (one that receives a message meanwhile comes again at the end)
      */
     public AutoPagingIterable<MessageThread> iterateThreads(String inboxId, PageParams params) {
-        requireInboxId(inboxId);
-        int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
-        return new AutoPagingIterable<>(cursor -> listThreadsPage(inboxId,
-                PageParams.builder().limit(limit).cursor(cursor).build()));
+        return walk(threadsPath(inboxId), params, MessageThread.class);
     }
 
     /** @return every thread of the inbox, latest activity first, read {@value #AUTO_PAGING_LIMIT} per request */
@@ -329,10 +304,7 @@ public final class InboxesClient {
      * @throws NotFoundException no such inbox, or no such thread in it, in this account
      */
     public Page<Message> listThreadMessagesPage(String inboxId, String threadId, PageParams params) {
-        PageParams p = params != null ? params : PageParams.builder().build();
-        String query = new UrlEncoding.Query().add("limit", p.limit()).add("cursor", p.cursor()).toString();
-        return ResponseReader.readPage(transport.send(ApiCall.get(threadPath(inboxId, threadId) + "/messages" + query)),
-                Message.class);
+        return page(threadMessagesPath(inboxId, threadId), params, Message.class);
     }
 
     /**
@@ -342,10 +314,7 @@ public final class InboxesClient {
      * @return the thread's messages, oldest first
      */
     public AutoPagingIterable<Message> iterateThreadMessages(String inboxId, String threadId, PageParams params) {
-        threadPath(inboxId, threadId); // fail now, not at the first request
-        int limit = params == null ? AUTO_PAGING_LIMIT : autoPagingLimit(params.limit(), params.cursor());
-        return new AutoPagingIterable<>(cursor -> listThreadMessagesPage(inboxId, threadId,
-                PageParams.builder().limit(limit).cursor(cursor).build()));
+        return walk(threadMessagesPath(inboxId, threadId), params, Message.class);
     }
 
     /** @return every message of the thread, oldest first, read {@value #AUTO_PAGING_LIMIT} per request */
@@ -396,22 +365,40 @@ public final class InboxesClient {
         return ResponseReader.read(transport.send(call), WaitResult.class);
     }
 
+    /** One page of the list at {@code path}; {@code null} params ask for the first page of the server's default size. */
+    private <T> Page<T> page(String path, PagingParams params, Class<T> type) {
+        return getPage(path + orUnset(params).query(), type);
+    }
+
     /**
-     * The page size of an auto-paging walk: the caller's, or the server's maximum.
+     * Every item of the list at {@code path}: the params' filters on each page, the caller's limit or the server's
+     * maximum, and the cursor of the page before. The caller builds the path, which checks its ids: a bad id fails
+     * at once, not at the first request.
      *
      * @throws IllegalArgumentException when the params carry a cursor: a walk that returns "every item" must
      *                                  start at the first page (resume with the page call instead)
      */
-    private static int autoPagingLimit(Integer limit, String cursor) {
-        if (cursor != null) {
+    private <T> AutoPagingIterable<T> walk(String path, PagingParams params, Class<T> type) {
+        PagingParams first = orUnset(params);
+        if (first.cursor() != null) {
             throw new IllegalArgumentException("Auto-paging starts at the first page and follows the cursor itself; "
                     + "remove the cursor, or page manually with the list's page call");
         }
-        return limit != null ? limit : AUTO_PAGING_LIMIT;
+        int limit = first.limit() != null ? first.limit() : AUTO_PAGING_LIMIT;
+        return new AutoPagingIterable<>(cursor -> getPage(path + first.query(limit, cursor), type));
+    }
+
+    private <T> Page<T> getPage(String pathAndQuery, Class<T> type) {
+        return ResponseReader.readPage(transport.send(ApiCall.get(pathAndQuery)), type);
+    }
+
+    /** Params with nothing set stand for {@code null}: no filters, the first page, the server's page size. */
+    private static PagingParams orUnset(PagingParams params) {
+        return params != null ? params : PageParams.builder().build();
     }
 
     private static String inboxPath(String inboxId) {
-        return "/v1/inboxes/" + UrlEncoding.encode(requireInboxId(inboxId));
+        return INBOXES + "/" + UrlEncoding.encode(requireInboxId(inboxId));
     }
 
     private static String requireInboxId(String inboxId) {
@@ -432,6 +419,10 @@ public final class InboxesClient {
 
     private static String threadPath(String inboxId, String threadId) {
         return threadsPath(inboxId) + "/" + UrlEncoding.encode(requireId("threadId", threadId));
+    }
+
+    private static String threadMessagesPath(String inboxId, String threadId) {
+        return threadPath(inboxId, threadId) + "/messages";
     }
 
     private static String messagePath(String inboxId, String messageId) {

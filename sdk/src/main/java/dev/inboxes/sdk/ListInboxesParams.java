@@ -5,20 +5,17 @@ import java.time.Instant;
 /**
  * Page size, cursor and filters for listing inboxes. Every field is optional ({@code null} when unset).
  *
- * <p>The auto-paging methods ({@link InboxesClient#listInboxes(ListInboxesParams)} and friends) use only the
+ * <p>The auto-paging methods ({@link InboxesClient#iterateInboxes(ListInboxesParams)} and friends) use only the
  * filters and the limit; they manage the cursor themselves and refuse params that carry one.
  */
-public final class ListInboxesParams {
+public final class ListInboxesParams extends PagingParams {
 
-    private final Integer limit;
-    private final String cursor;
     private final String q;
     private final Instant createdAfter;
     private final Instant createdBefore;
 
     private ListInboxesParams(Builder builder) {
-        this.limit = builder.limit;
-        this.cursor = builder.cursor;
+        super(builder);
         this.q = builder.q;
         this.createdAfter = builder.createdAfter;
         this.createdBefore = builder.createdBefore;
@@ -31,17 +28,7 @@ public final class ListInboxesParams {
 
     /** @return a builder holding this object's values, to derive a variant */
     public Builder toBuilder() {
-        return new Builder().limit(limit).cursor(cursor).q(q).createdAfter(createdAfter).createdBefore(createdBefore);
-    }
-
-    /** @return items per page (1 to 200), or {@code null} for the server's default of 50 */
-    public Integer limit() {
-        return limit;
-    }
-
-    /** @return the previous page's cursor, or {@code null} for the first page */
-    public String cursor() {
-        return cursor;
+        return new Builder().limit(limit()).cursor(cursor()).q(q).createdAfter(createdAfter).createdBefore(createdBefore);
     }
 
     /** @return words that must each appear, in any case, in the address or display name, or {@code null} */
@@ -59,28 +46,21 @@ public final class ListInboxesParams {
         return createdBefore;
     }
 
-    /** Builds {@link ListInboxesParams}. */
-    public static final class Builder {
+    @Override
+    void addFilters(UrlEncoding.Query query) {
+        query.add("q", q)
+                .add("created_after", createdAfter) // Instant.toString() is RFC 3339 in UTC
+                .add("created_before", createdBefore);
+    }
 
-        private Integer limit;
-        private String cursor;
+    /** Builds {@link ListInboxesParams}. */
+    public static final class Builder extends PagingParams.Builder<Builder> {
+
         private String q;
         private Instant createdAfter;
         private Instant createdBefore;
 
         private Builder() {
-        }
-
-        /** @param limit items per page, 1 to 200 (the server checks the range and explains a bad value) */
-        public Builder limit(Integer limit) {
-            this.limit = limit;
-            return this;
-        }
-
-        /** @param cursor the {@link Page#cursor()} of the previous page, requested with the same filters */
-        public Builder cursor(String cursor) {
-            this.cursor = cursor;
-            return this;
         }
 
         /** @param q words that must each appear, in any case, in the address or display name ({@code acme order 1234}

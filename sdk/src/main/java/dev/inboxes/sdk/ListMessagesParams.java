@@ -2,17 +2,15 @@ package dev.inboxes.sdk;
 
 /**
  * Page size, cursor and search words for {@link InboxesClient#listMessagesPage(String, ListMessagesParams)}. Every
- * field is optional ({@code null} when unset). The auto-paging methods use only {@code q} and the limit.
+ * field is optional ({@code null} when unset). A cursor belongs to its inbox and its {@code q}. The auto-paging
+ * methods use only {@code q} and the limit.
  */
-public final class ListMessagesParams {
+public final class ListMessagesParams extends PagingParams {
 
-    private final Integer limit;
-    private final String cursor;
     private final String q;
 
     private ListMessagesParams(Builder builder) {
-        this.limit = builder.limit;
-        this.cursor = builder.cursor;
+        super(builder);
         this.q = builder.q;
     }
 
@@ -23,17 +21,7 @@ public final class ListMessagesParams {
 
     /** @return a builder holding this object's values, to derive a variant */
     public Builder toBuilder() {
-        return new Builder().limit(limit).cursor(cursor).q(q);
-    }
-
-    /** @return items per page (1 to 200), or {@code null} for the server's default of 50 */
-    public Integer limit() {
-        return limit;
-    }
-
-    /** @return the previous page's cursor, or {@code null} for the first page */
-    public String cursor() {
-        return cursor;
+        return new Builder().limit(limit()).cursor(cursor()).q(q);
     }
 
     /**
@@ -44,26 +32,17 @@ public final class ListMessagesParams {
         return q;
     }
 
-    /** Builds {@link ListMessagesParams}. */
-    public static final class Builder {
+    @Override
+    void addFilters(UrlEncoding.Query query) {
+        query.add("q", q);
+    }
 
-        private Integer limit;
-        private String cursor;
+    /** Builds {@link ListMessagesParams}. */
+    public static final class Builder extends PagingParams.Builder<Builder> {
+
         private String q;
 
         private Builder() {
-        }
-
-        /** @param limit items per page, 1 to 200 */
-        public Builder limit(Integer limit) {
-            this.limit = limit;
-            return this;
-        }
-
-        /** @param cursor the {@link Page#cursor()} of the previous page of the same inbox, requested with the same q */
-        public Builder cursor(String cursor) {
-            this.cursor = cursor;
-            return this;
         }
 
         /**

@@ -8,7 +8,7 @@ import java.util.OptionalLong;
  * One page of a list, exactly as the server returned it.
  *
  * <p>To read every item, prefer the auto-paging methods ({@link InboxesClient#listInboxes()},
- * {@link InboxesClient#streamInboxes()}); use pages when you need to stop, store the cursor, and resume later.
+ * {@link InboxesClient#iterateInboxes(ListInboxesParams)}); use pages when you need to stop, store the cursor, and resume later.
  *
  * @param data    the items, newest first
  * @param cursor  pass it back (with the same filters) to get the next page; {@code null} exactly when

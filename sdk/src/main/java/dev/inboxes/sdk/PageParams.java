@@ -5,14 +5,10 @@ package dev.inboxes.sdk;
  * threads ({@link InboxesClient#listThreadsPage}) and a thread's messages
  * ({@link InboxesClient#listThreadMessagesPage}).
  */
-public final class PageParams {
-
-    private final Integer limit;
-    private final String cursor;
+public final class PageParams extends PagingParams {
 
     private PageParams(Builder builder) {
-        this.limit = builder.limit;
-        this.cursor = builder.cursor;
+        super(builder);
     }
 
     /** @return a builder with nothing set */
@@ -20,35 +16,10 @@ public final class PageParams {
         return new Builder();
     }
 
-    /** @return items per page (1 to 200), or {@code null} for the server's default of 50 */
-    public Integer limit() {
-        return limit;
-    }
-
-    /** @return the previous page's cursor, or {@code null} for the first page */
-    public String cursor() {
-        return cursor;
-    }
-
     /** Builds {@link PageParams}. */
-    public static final class Builder {
-
-        private Integer limit;
-        private String cursor;
+    public static final class Builder extends PagingParams.Builder<Builder> {
 
         private Builder() {
-        }
-
-        /** @param limit items per page, 1 to 200 */
-        public Builder limit(Integer limit) {
-            this.limit = limit;
-            return this;
-        }
-
-        /** @param cursor the {@link Page#cursor()} of the previous page of the same list */
-        public Builder cursor(String cursor) {
-            this.cursor = cursor;
-            return this;
         }
 
         /** @return the params */
