@@ -1,16 +1,22 @@
 package dev.inboxes.api;
 
 import dev.inboxes.api.paging.PagingDocs;
+import dev.inboxes.api.problem.Problem;
 import dev.inboxes.domain.shared.Text;
 import dev.inboxes.domain.shared.Timestamps;
 import jakarta.ws.rs.core.Application;
+import org.eclipse.microprofile.openapi.annotations.Components;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
 import org.eclipse.microprofile.openapi.annotations.info.Info;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The OpenAPI document's front page; routes and schemas come from the resources. */
+/**
+ * The OpenAPI document's front page; routes and schemas come from the resources, but for the problem schema that
+ * every error response refers to (the responses themselves are completed by {@link OpenApiPortability}).
+ */
 @OpenAPIDefinition(
         info = @Info(title = "Inboxes API", version = "1",
                 description = "Email inboxes for AI agents and programs. Every list is paginated, newest first, "
@@ -27,7 +33,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                 @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes."),
                 @Tag(name = "Messages", description = "Record, list and wait for the messages an inbox receives."),
                 @Tag(name = "Threads", description = "The conversations of an inbox and their messages.")
-        })
+        },
+        components = @Components(schemas = @Schema(name = "Problem", implementation = Problem.class)))
 @SecurityScheme(securitySchemeName = InboxesApiDefinition.BEARER_AUTH, type = SecuritySchemeType.HTTP, scheme = "bearer",
         description = "The api_key returned by POST /v1/accounts, sent as Authorization: Bearer <api_key>. Generated "
                 + "clients take it as their bearer token or access token (not as an API key).")

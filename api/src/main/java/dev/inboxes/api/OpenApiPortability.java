@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.headers.Header;
+import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
@@ -29,7 +30,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  *     <li>every operation declares the statuses the HTTP layer can answer for it (401 when it needs a key, 406,
  *     408, 413 and 415 when it takes a body, 429 and 503 with {@code Retry-After}, 500), each an RFC 9457 problem, so
  *     generated clients get typed errors; the resources declare the statuses of their own logic (400, 404, 409,
- *     422);</li>
+ *     422) by status and description alone, and get the same problem body;</li>
  *     <li>responses are listed by status, success first;</li>
  *     <li>nullable values are written {@code anyOf: [{…}, {"type": "null"}]}, not as the type array
  *     {@code ["string", "null"]} that several tools flag as unportable.</li>
@@ -138,6 +139,11 @@ public class OpenApiPortability implements OASFilter {
         if (operation.getResponses() != null) {
             responses.putAll(operation.getResponses().getAPIResponses());
         }
+        responses.forEach((status, response) -> {
+            if (isError(status) && response.getRef() == null && response.getContent() == null) {
+                response.setContent(problemContent());
+            }
+        });
         for (Standard standard : applicable) {
             responses.putIfAbsent(String.valueOf(standard.status), standard.reference());
         }
@@ -146,10 +152,19 @@ public class OpenApiPortability implements OASFilter {
         operation.setResponses(sorted);
     }
 
+    private static boolean isError(String status) {
+        return status.length() == 3 && (status.charAt(0) == '4' || status.charAt(0) == '5');
+    }
+
+    /** Every error is an RFC 9457 problem. */
+    private static Content problemContent() {
+        return OASFactory.createContent().addMediaType(PROBLEM_JSON, OASFactory.createMediaType()
+                .schema(OASFactory.createSchema().ref(PROBLEM_SCHEMA)));
+    }
+
     private static APIResponse problem(Standard standard) {
         APIResponse response = OASFactory.createAPIResponse().description(standard.description)
-                .content(OASFactory.createContent().addMediaType(PROBLEM_JSON, OASFactory.createMediaType()
-                        .schema(OASFactory.createSchema().ref(PROBLEM_SCHEMA))));
+                .content(problemContent());
         if (standard == Standard.TOO_MANY_REQUESTS || standard == Standard.UNAVAILABLE) {
             response.addHeader("Retry-After", retryAfter());
         }

@@ -8,8 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record AccountCreatedResponse(
         @Schema(description = "Account id.", examples = "acc_4Vb8XkqT0cLmN2pQ7sWz", required = true) String id,
         @JsonProperty("api_key")
-        @Schema(description = "Secret API key; send it as Authorization: Bearer <api_key>. Stored only as a hash, "
-                + "so it cannot be shown again.", examples = "sk_3kX9TqL0vB7nM2cR8wZ4pY6sD1fH5jG0aQeUiOoP",
+        @Schema(description = ApiKeyCreatedResponse.SECRET, examples = ApiKeyCreatedResponse.SECRET_EXAMPLE,
                 required = true) String apiKey) {
 
     static AccountCreatedResponse fromDomain(NewAccount account) {

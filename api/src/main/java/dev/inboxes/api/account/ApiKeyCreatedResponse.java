@@ -9,12 +9,16 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record ApiKeyCreatedResponse(
         @Schema(description = "Key id.", examples = "key_4Vb8XkqT0cLmN2pQ7sWz", required = true) String id,
         @JsonProperty("api_key")
-        @Schema(description = "Secret API key; send it as Authorization: Bearer <api_key>. Stored only as a hash, "
-                + "so it cannot be shown again.", examples = "sk_3kX9TqL0vB7nM2cR8wZ4pY6sD1fH5jG0aQeUiOoP",
+        @Schema(description = ApiKeyCreatedResponse.SECRET, examples = ApiKeyCreatedResponse.SECRET_EXAMPLE,
                 required = true) String apiKey,
         @JsonProperty("created_at")
         @Schema(description = "When the key was issued, RFC 3339 UTC with microseconds.", implementation = String.class,
                 format = "date-time", examples = "2026-11-29T21:48:33.123456Z", required = true) Instant createdAt) {
+
+    /** The secret, as both responses that carry one describe it. */
+    static final String SECRET = "Secret API key; send it as Authorization: Bearer <api_key>. Stored only as a hash, "
+            + "so it cannot be shown again.";
+    static final String SECRET_EXAMPLE = "sk_3kX9TqL0vB7nM2cR8wZ4pY6sD1fH5jG0aQeUiOoP";
 
     static ApiKeyCreatedResponse fromDomain(NewApiKey key) {
         return new ApiKeyCreatedResponse(key.id(), key.apiKey(), key.createdAt());

@@ -1,23 +1,22 @@
 package dev.inboxes.api.account;
 
 import dev.inboxes.api.InboxesApiDefinition;
+import dev.inboxes.api.paging.PageQuery;
 import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
 import dev.inboxes.domain.account.ApiKeyService;
 import dev.inboxes.domain.account.ApiKeys;
-import dev.inboxes.domain.paging.PageLimits;
-import dev.inboxes.domain.paging.PageRequest;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -39,13 +38,9 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "API keys")
 @SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
-@APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = "Missing or invalid API key.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
+@APIResponse(responseCode = "401", description = "Missing or invalid API key.")
 public class ApiKeyResource {
-
-    private static final String PROBLEM_JSON = "application/problem+json";
 
     @Inject
     ApiKeyService keys;
@@ -62,13 +57,9 @@ public class ApiKeyResource {
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiKeyPage.class)))
     public RestResponse<ApiKeyPage> list(
-            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
-                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
-                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
-            @Parameter(description = PagingDocs.CURSOR_PARAMETER)
-            @QueryParam("cursor") String cursor,
+            @BeanParam PageQuery paging,
             @Context UriInfo uriInfo) {
-        var page = keys.list(account.id(), PageRequest.parse(limit, cursor, PageLimits.PROGRAMS));
+        var page = keys.list(account.id(), paging.request());
         return PageResponses.ok(page, ApiKeyPage.fromDomain(page), uriInfo);
     }
 
@@ -80,8 +71,7 @@ public class ApiKeyResource {
     @APIResponse(responseCode = "201", description = "The new key and its secret (shown once).",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = ApiKeyCreatedResponse.class)))
-    @APIResponse(responseCode = "409", description = "The account already holds the most keys it may.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "The account already holds the most keys it may.")
     public Response create() {
         return Response.status(Response.Status.CREATED)
                 .entity(ApiKeyCreatedResponse.fromDomain(keys.create(account.id())))
@@ -95,10 +85,8 @@ public class ApiKeyResource {
             description = "Revokes the key: every replica refuses it within a second. The key making this request "
                     + "may be the one deleted. The account's last key cannot be deleted.")
     @APIResponse(responseCode = "204", description = "Deleted.")
-    @APIResponse(responseCode = "404", description = "No such key in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "It is the account's last key.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such key in this account.")
+    @APIResponse(responseCode = "409", description = "It is the account's last key.")
     public void delete(@Parameter(description = "Key id.") @PathParam("key_id") String keyId) {
         keys.delete(account.id(), keyId);
     }

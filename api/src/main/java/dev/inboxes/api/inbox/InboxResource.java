@@ -3,6 +3,7 @@ package dev.inboxes.api.inbox;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.json.JsonBodies;
 import dev.inboxes.api.InboxesApiDefinition;
+import dev.inboxes.api.paging.PageQuery;
 import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
@@ -10,11 +11,11 @@ import dev.inboxes.api.security.CurrentAccount;
 import dev.inboxes.domain.inbox.CreatedInbox;
 import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.domain.inbox.InboxService;
-import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.shared.Timestamps;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -48,9 +49,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
 public class InboxResource {
 
-    private static final String PROBLEM_JSON = "application/problem+json";
-    private static final String INVALID = "Invalid input; the detail says which and how to fix it.";
-
     /** The list's search, for the list and the bulk delete alike. */
     static final String Q = "Words to find: an inbox matches when each word is a case-insensitive substring of its "
             + "address or display name (`acme order 1234` finds \"ACME order #1234\"); word order does not matter. At "
@@ -76,12 +74,9 @@ public class InboxResource {
             headers = @Header(name = "Idempotent-Replayed", description = "true when this is the stored result of an "
                     + "earlier request with the same Idempotency-Key.", schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxResponse.class)))
-    @APIResponse(responseCode = "400", description = INVALID,
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "The address is taken.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
+    @APIResponse(responseCode = "409", description = "The address is taken.")
+    @APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body.")
     public Response create(
             byte[] body,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
@@ -104,8 +99,7 @@ public class InboxResource {
     @Operation(operationId = "getInbox", summary = "Get an inbox")
     @APIResponse(responseCode = "200", description = "The inbox.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxResponse.class)))
-    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public InboxResponse get(@Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId) {
         return InboxResponse.fromDomain(inboxes.get(account.id(), inboxId));
     }
@@ -114,8 +108,7 @@ public class InboxResource {
     @Path("/{inbox_id}")
     @Operation(operationId = "deleteInbox", summary = "Delete an inbox")
     @APIResponse(responseCode = "204", description = "Deleted.")
-    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public void delete(@Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId) {
         inboxes.delete(account.id(), inboxId);
     }
@@ -138,10 +131,9 @@ public class InboxResource {
     @APIResponse(responseCode = "200", description = "The preview, or what this call deleted.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = BulkDeleteResponse.class)))
-    @APIResponse(responseCode = "400", description = "A filter or the confirm_token is malformed.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "The matches changed since the confirm_token was issued; nothing "
-            + "was deleted.", content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "A filter or the confirm_token is malformed.")
+    @APIResponse(responseCode = "409",
+            description = "The matches changed since the confirm_token was issued; nothing was deleted.")
     public BulkDeleteResponse bulkDelete(byte[] body, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType)
             throws JsonProcessingException {
         BulkDeleteRequest request = BulkDeleteRequest.fromJson(jsonBodies.read(body, contentType));
@@ -158,14 +150,9 @@ public class InboxResource {
             headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
-    @APIResponse(responseCode = "400", description = INVALID,
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
     public RestResponse<InboxPage> list(
-            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
-                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
-                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
-            @Parameter(description = PagingDocs.CURSOR_PARAMETER)
-            @QueryParam("cursor") String cursor,
+            @BeanParam PageQuery paging,
             @Parameter(description = Q, examples = {}) @QueryParam("q") String q,
             @Parameter(description = "Only inboxes created at or after this time. Accepted: " + Timestamps.ACCEPTED + ".",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
@@ -174,7 +161,7 @@ public class InboxResource {
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("created_before") String createdBefore,
             @Context UriInfo uriInfo) {
-        PageRequest request = PageRequest.parse(limit, cursor, PageLimits.PROGRAMS);
+        PageRequest request = paging.request();
         InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
         var page = inboxes.list(account.id(), filter, request);
         return PageResponses.ok(page, InboxPage.fromDomain(page), uriInfo);

@@ -11,35 +11,33 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(name = "MessageDetail", description = "A whole message: the list row's fields, every parsed header, the "
         + "text and HTML bodies, and the attachments' descriptions. The bytes as received are at …/raw.")
 public record MessageDetailResponse(
-        @Schema(description = "Message id: msg_ and 20 base62 characters.", examples = "msg_3kX9TqL0vB7nM2cR8wZ4",
-                required = true) String id,
+        @Schema(description = MessageFields.ID, examples = MessageFields.ID_EXAMPLE, required = true) String id,
         @JsonProperty("inbox_id")
-        @Schema(description = "The inbox that received it.", examples = "inb_7fQ2LmX0pZ9aK3vB8nTc", required = true)
+        @Schema(description = MessageFields.INBOX_ID, examples = MessageFields.INBOX_ID_EXAMPLE, required = true)
         String inboxId,
-        @Schema(description = MessageFields.FROM, examples = "alice@example.com", required = true) String from,
+        @Schema(description = MessageFields.FROM, examples = MessageFields.FROM_EXAMPLE, required = true) String from,
         @JsonProperty("from_name")
         @Schema(description = "The sender's display name, decoded; null when the From header has none.",
                 examples = "Alice Martin", required = true, nullable = true) String fromName,
-        @Schema(description = MessageFields.TO, examples = "Support bot <support-bot@inboxes.test>", required = true)
-        String to,
+        @Schema(description = MessageFields.TO, examples = MessageFields.TO_EXAMPLE, required = true) String to,
         @Schema(description = "The Cc recipients, same form as to; null when absent.",
                 examples = "bob@example.com", required = true, nullable = true) String cc,
         @JsonProperty("reply_to")
         @Schema(description = "The Reply-To addresses, same form as to; null when absent (reply to from).",
                 examples = "orders@example.com", required = true, nullable = true) String replyTo,
-        @Schema(description = MessageFields.SUBJECT, examples = "Order #1042 has not arrived", required = true)
+        @Schema(description = MessageFields.SUBJECT, examples = MessageFields.SUBJECT_EXAMPLE, required = true)
         String subject,
-        @Schema(description = MessageFields.PREVIEW, examples = "Hello, my order placed on Monday has not arrived yet.",
-                required = true) String preview,
+        @Schema(description = MessageFields.PREVIEW, examples = MessageFields.PREVIEW_EXAMPLE, required = true)
+        String preview,
         @JsonProperty("sent_at")
         @Schema(description = "The Date header (the sender's clock), RFC 3339 UTC; null when absent or unreadable.",
                 implementation = String.class, format = "date-time", examples = "2026-11-29T21:48:30Z",
                 required = true, nullable = true) Instant sentAt,
         @JsonProperty("received_at")
         @Schema(description = MessageFields.RECEIVED_AT, implementation = String.class, format = "date-time",
-                examples = "2026-11-29T21:48:33.123456Z", required = true) Instant receivedAt,
+                examples = MessageFields.RECEIVED_AT_EXAMPLE, required = true) Instant receivedAt,
         @JsonProperty("thread_id")
-        @Schema(description = MessageFields.THREAD_ID, examples = "thr_9LmQ2xT7vB0cK4nP8sWz", required = true)
+        @Schema(description = MessageFields.THREAD_ID, examples = MessageFields.THREAD_ID_EXAMPLE, required = true)
         String threadId,
         @JsonProperty("message_id_header")
         @Schema(description = "The Message-ID header, with its angle brackets; null when the message has none.",

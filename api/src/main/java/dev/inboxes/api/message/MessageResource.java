@@ -4,6 +4,7 @@ import dev.inboxes.domain.message.MessageContent;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.json.JsonBodies;
+import dev.inboxes.api.paging.PageQuery;
 import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
@@ -11,11 +12,11 @@ import dev.inboxes.api.security.CurrentAccount;
 import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.MessageFilter;
 import dev.inboxes.domain.message.MessageService;
-import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import dev.inboxes.domain.shared.SearchWords;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -47,14 +48,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Messages")
 @SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
-@APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "404", description = "No such inbox in this account.",
-        content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
+@APIResponse(responseCode = "404", description = "No such inbox in this account.")
 public class MessageResource {
 
     static final String RFC822 = "message/rfc822";
-    private static final String PROBLEM_JSON = "application/problem+json";
     private static final String CONTENT_DISPOSITION = "Content-Disposition";
     private static final String NO_SNIFF = "X-Content-Type-Options";
 
@@ -75,8 +73,7 @@ public class MessageResource {
                     + "composed from the fields.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = RecordMessageRequest.class)))
-    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     @APIResponse(responseCode = "201", description = "The recorded message.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MessageResponse.class)))
     public Response record(
@@ -98,22 +95,17 @@ public class MessageResource {
             headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MessagePage.class)))
-    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public RestResponse<MessagePage> list(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
-            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
-                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
-                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
-            @Parameter(description = PagingDocs.CURSOR_PARAMETER)
-            @QueryParam("cursor") String cursor,
+            @BeanParam PageQuery paging,
             @Parameter(description = "Search words, separated by spaces (at most " + SearchWords.MAX_WORDS + ", "
                     + MessageFilter.MAX_Q_LENGTH + " characters in all): a message matches when each word is a "
                     + "case-insensitive substring of its sender (address or display name), its subject or its text; "
                     + "`%` and `_` are plain characters. `total` counts the matches.", examples = {})
             @QueryParam("q") String q,
             @Context UriInfo uriInfo) {
-        PageRequest request = PageRequest.parse(limit, cursor, PageLimits.PROGRAMS);
+        PageRequest request = paging.request();
         var page = messages.list(account.id(), inboxId, MessageFilter.parse(q), request);
         return PageResponses.ok(page, MessagePage.fromDomain(page), uriInfo);
     }
@@ -128,8 +120,7 @@ public class MessageResource {
     @APIResponse(responseCode = "200", description = "The whole message.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = MessageDetailResponse.class)))
-    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.")
     public MessageDetailResponse get(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Message id.") @PathParam("message_id") String messageId) {
@@ -147,10 +138,8 @@ public class MessageResource {
             headers = @Header(name = "Content-Disposition", description = "attachment; filename=\"<message id>.eml\"",
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = RFC822, schema = @Schema(type = SchemaType.STRING, format = "binary")))
-    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "406", description = "The Accept header excludes message/rfc822.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.")
+    @APIResponse(responseCode = "406", description = "The Accept header excludes message/rfc822.")
     public Response raw(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Message id.") @PathParam("message_id") String messageId) {
@@ -174,8 +163,7 @@ public class MessageResource {
                     + "filename*=UTF-8''…", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_OCTET_STREAM,
                     schema = @Schema(type = SchemaType.STRING, format = "binary")))
-    @APIResponse(responseCode = "404", description = "No such inbox, message or attachment in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox, message or attachment in this account.")
     public Response attachment(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Message id.") @PathParam("message_id") String messageId,
@@ -196,8 +184,7 @@ public class MessageResource {
             description = "Deletes the message and its attachments. A redelivery of it over SMTP afterwards is a "
                     + "new message.")
     @APIResponse(responseCode = "204", description = "Deleted.")
-    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox, or no such message in it, in this account.")
     public void delete(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Message id.") @PathParam("message_id") String messageId) {

@@ -8,24 +8,21 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 @Schema(name = "Message", description = "A message received by an inbox, as lists show it (no body).")
 public record MessageResponse(
-        @Schema(description = "Message id: msg_ and 20 base62 characters.", examples = "msg_3kX9TqL0vB7nM2cR8wZ4",
-                required = true) String id,
+        @Schema(description = MessageFields.ID, examples = MessageFields.ID_EXAMPLE, required = true) String id,
         @JsonProperty("inbox_id")
-        @Schema(description = "The inbox that received it.", examples = "inb_7fQ2LmX0pZ9aK3vB8nTc", required = true)
+        @Schema(description = MessageFields.INBOX_ID, examples = MessageFields.INBOX_ID_EXAMPLE, required = true)
         String inboxId,
-        @Schema(description = MessageFields.FROM, examples = "alice@example.com", required = true) String from,
-        @Schema(description = MessageFields.TO, examples = "Support bot <support-bot@inboxes.test>", required = true)
-        String to,
-        @Schema(description = MessageFields.SUBJECT, examples = "Order #1042 has not arrived", required = true)
+        @Schema(description = MessageFields.FROM, examples = MessageFields.FROM_EXAMPLE, required = true) String from,
+        @Schema(description = MessageFields.TO, examples = MessageFields.TO_EXAMPLE, required = true) String to,
+        @Schema(description = MessageFields.SUBJECT, examples = MessageFields.SUBJECT_EXAMPLE, required = true)
         String subject,
-        @Schema(description = MessageFields.PREVIEW,
-                examples = "Hello, my order placed on Monday has not arrived yet.", required = true) String preview,
+        @Schema(description = MessageFields.PREVIEW, examples = MessageFields.PREVIEW_EXAMPLE, required = true)
+        String preview,
         @JsonProperty("received_at")
-        @Schema(description = MessageFields.RECEIVED_AT,
-                implementation = String.class, format = "date-time", examples = "2026-11-29T21:48:33.123456Z",
-                required = true) Instant receivedAt,
+        @Schema(description = MessageFields.RECEIVED_AT, implementation = String.class, format = "date-time",
+                examples = MessageFields.RECEIVED_AT_EXAMPLE, required = true) Instant receivedAt,
         @JsonProperty("thread_id")
-        @Schema(description = MessageFields.THREAD_ID, examples = "thr_9LmQ2xT7vB0cK4nP8sWz", required = true)
+        @Schema(description = MessageFields.THREAD_ID, examples = MessageFields.THREAD_ID_EXAMPLE, required = true)
         String threadId,
         @JsonProperty("has_attachments")
         @Schema(description = "Whether the message has attachments; get the message for their list.", required = true)

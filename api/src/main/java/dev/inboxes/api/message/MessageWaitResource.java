@@ -42,7 +42,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
 public class MessageWaitResource {
 
-    private static final String PROBLEM_JSON = "application/problem+json";
     /** How often a wait checks that its client is still connected (one that went away frees its place). */
     private static final long CLIENT_CHECK_MILLIS = 1_000;
 
@@ -70,11 +69,9 @@ public class MessageWaitResource {
                     + "`timeout`.")
     @APIResponse(responseCode = "200", description = "The wait ended: a message, or the timeout.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WaitResponse.class)))
-    @APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
     @APIResponse(responseCode = "404", description = "No such inbox in this account (also when it is deleted "
-            + "during the wait).",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+            + "during the wait).")
     public CompletionStage<WaitResponse> waitForMessage(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Where to start: " + WaitRequest.SINCE_FORMS + ".")

@@ -13,6 +13,8 @@ import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.wait.TooManyWaitsException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /** Domain failures as problems: the domain's message already tells the caller what to do next. */
@@ -30,36 +32,23 @@ public class DomainProblemMappers {
     static final String WAIT_RETRY_AFTER_SECONDS = "5";
 
     /** Most specific first: the cursor failures are invalid arguments too. */
+    private static final List<Map.Entry<Class<? extends DomainException>, ProblemType>> TYPES = List.of(
+            Map.entry(InvalidCursorException.class, ProblemType.INVALID_CURSOR),
+            Map.entry(CursorMismatchException.class, ProblemType.CURSOR_MISMATCH),
+            Map.entry(InvalidArgumentException.class, ProblemType.INVALID_REQUEST),
+            Map.entry(NotFoundException.class, ProblemType.NOT_FOUND),
+            Map.entry(AddressTakenException.class, ProblemType.ADDRESS_TAKEN),
+            Map.entry(MatchesChangedException.class, ProblemType.MATCHES_CHANGED),
+            Map.entry(IdempotencyKeyReusedException.class, ProblemType.IDEMPOTENCY_KEY_REUSED),
+            Map.entry(LastApiKeyException.class, ProblemType.LAST_API_KEY),
+            Map.entry(TooManyApiKeysException.class, ProblemType.TOO_MANY_API_KEYS),
+            Map.entry(TooManyWaitsException.class, ProblemType.TOO_MANY_WAITS));
+
     static ProblemType typeOf(DomainException e) {
-        if (e instanceof InvalidCursorException) {
-            return ProblemType.INVALID_CURSOR;
-        }
-        if (e instanceof CursorMismatchException) {
-            return ProblemType.CURSOR_MISMATCH;
-        }
-        if (e instanceof InvalidArgumentException) {
-            return ProblemType.INVALID_REQUEST;
-        }
-        if (e instanceof NotFoundException) {
-            return ProblemType.NOT_FOUND;
-        }
-        if (e instanceof AddressTakenException) {
-            return ProblemType.ADDRESS_TAKEN;
-        }
-        if (e instanceof MatchesChangedException) {
-            return ProblemType.MATCHES_CHANGED;
-        }
-        if (e instanceof IdempotencyKeyReusedException) {
-            return ProblemType.IDEMPOTENCY_KEY_REUSED;
-        }
-        if (e instanceof LastApiKeyException) {
-            return ProblemType.LAST_API_KEY;
-        }
-        if (e instanceof TooManyApiKeysException) {
-            return ProblemType.TOO_MANY_API_KEYS;
-        }
-        if (e instanceof TooManyWaitsException) {
-            return ProblemType.TOO_MANY_WAITS;
+        for (Map.Entry<Class<? extends DomainException>, ProblemType> type : TYPES) {
+            if (type.getKey().isInstance(e)) {
+                return type.getValue();
+            }
         }
         return ProblemType.INTERNAL_ERROR; // a domain failure without a problem type is a bug here, not the caller's
     }

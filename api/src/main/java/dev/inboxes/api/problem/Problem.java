@@ -13,4 +13,7 @@ public record Problem(
         @Schema(description = "What went wrong in this request and what to do next.", required = true,
                 examples = "The cursor is malformed or was altered. Pass the cursor exactly as the previous page "
                         + "returned it, or start again without cursor to get the first page.") String detail) {
+
+    /** How an operation describes its 400: the detail of each problem is specific. */
+    public static final String INVALID_INPUT = "Invalid input; the detail says which and how to fix it.";
 }

@@ -1,20 +1,19 @@
 package dev.inboxes.api.thread;
 
 import dev.inboxes.api.InboxesApiDefinition;
+import dev.inboxes.api.paging.PageQuery;
 import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
-import dev.inboxes.domain.paging.PageLimits;
-import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.thread.ThreadService;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
@@ -35,11 +34,8 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Threads")
 @SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
-@APIResponse(responseCode = "400", description = "Invalid input; the detail says which and how to fix it.",
-        content = @Content(mediaType = ThreadResource.PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
 public class ThreadResource {
-
-    static final String PROBLEM_JSON = "application/problem+json";
 
     @Inject
     ThreadService threads;
@@ -56,16 +52,12 @@ public class ThreadResource {
             headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ThreadPage.class)))
-    @APIResponse(responseCode = "404", description = "No such inbox in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public RestResponse<ThreadPage> list(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
-            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
-                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
-                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
-            @Parameter(description = PagingDocs.CURSOR_PARAMETER) @QueryParam("cursor") String cursor,
+            @BeanParam PageQuery paging,
             @Context UriInfo uriInfo) {
-        var page = threads.list(account.id(), inboxId, PageRequest.parse(limit, cursor, PageLimits.PROGRAMS));
+        var page = threads.list(account.id(), inboxId, paging.request());
         return PageResponses.ok(page, ThreadPage.fromDomain(page), uriInfo);
     }
 
@@ -80,19 +72,15 @@ public class ThreadResource {
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = ThreadMessagePage.class)))
-    @APIResponse(responseCode = "404", description = "No such inbox, or no such thread in it, in this account.",
-            content = @Content(mediaType = PROBLEM_JSON, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "No such inbox, or no such thread in it, in this account.")
     public RestResponse<ThreadMessagePage> messages(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Thread id, from the threads list or a message's thread_id.")
             @PathParam("thread_id") String threadId,
-            @Parameter(description = PagingDocs.LIMIT, schema = @Schema(type = SchemaType.INTEGER,
-                    minimum = PagingDocs.LIMIT_MINIMUM, maximum = PagingDocs.LIMIT_MAXIMUM,
-                    defaultValue = PagingDocs.LIMIT_DEFAULT)) @QueryParam("limit") String limit,
-            @Parameter(description = PagingDocs.CURSOR_PARAMETER) @QueryParam("cursor") String cursor,
+            @BeanParam PageQuery paging,
             @Context UriInfo uriInfo) {
         var page = threads.messages(account.id(), inboxId, threadId,
-                PageRequest.parse(limit, cursor, PageLimits.PROGRAMS));
+                paging.request());
         return PageResponses.ok(page, ThreadMessagePage.fromDomain(page), uriInfo);
     }
 }

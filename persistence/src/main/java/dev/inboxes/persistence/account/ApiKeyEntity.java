@@ -1,21 +1,16 @@
 package dev.inboxes.persistence.account;
 
+import dev.inboxes.domain.account.StoredApiKey;
+import dev.inboxes.persistence.shared.AccountOwnedRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
 /** An API key: the SHA-256 of its secret, never the secret. */
 @Entity
 @Table(name = "api_keys")
-public class ApiKeyEntity {
-
-    @Id
-    public String id;
-
-    @Column(name = "account_id", nullable = false)
-    public String accountId;
+public class ApiKeyEntity extends AccountOwnedRow {
 
     @Column(name = "key_hash", nullable = false)
     public String keyHash;
@@ -23,9 +18,14 @@ public class ApiKeyEntity {
     @Column(nullable = false)
     public String prefix;
 
-    @Column(name = "created_at", nullable = false)
-    public Instant createdAt;
-
     @Column(name = "last_used_at")
     public Instant lastUsedAt;
+
+    static ApiKeyEntity of(String accountId, StoredApiKey key) {
+        ApiKeyEntity entity = new ApiKeyEntity();
+        entity.own(key.id(), accountId, key.createdAt());
+        entity.keyHash = key.hash();
+        entity.prefix = key.prefix();
+        return entity;
+    }
 }

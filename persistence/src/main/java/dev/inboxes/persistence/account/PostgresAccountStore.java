@@ -21,6 +21,6 @@ public class PostgresAccountStore implements AccountStore, PanacheRepositoryBase
         account.id = accountId;
         account.createdAt = createdAt;
         persist(account);
-        getEntityManager().persist(PostgresApiKeyStore.entity(accountId, firstKey));
+        getEntityManager().persist(ApiKeyEntity.of(accountId, firstKey));
     }
 }

@@ -43,16 +43,6 @@ public class PostgresApiKeyStore implements ApiKeyStore, PanacheRepositoryBase<A
     @Inject
     TransactionSynchronizationRegistry transactions;
 
-    static ApiKeyEntity entity(String accountId, StoredApiKey key) {
-        ApiKeyEntity entity = new ApiKeyEntity();
-        entity.id = key.id();
-        entity.accountId = accountId;
-        entity.keyHash = key.hash();
-        entity.prefix = key.prefix();
-        entity.createdAt = key.createdAt();
-        return entity;
-    }
-
     @Override
     @Transactional
     public void insert(String accountId, StoredApiKey key, int maxPerAccount) {
@@ -60,7 +50,7 @@ public class PostgresApiKeyStore implements ApiKeyStore, PanacheRepositoryBase<A
         if (count("accountId", accountId) >= maxPerAccount) {
             throw new TooManyApiKeysException();
         }
-        persist(entity(accountId, key));
+        persist(ApiKeyEntity.of(accountId, key));
         afterCommit(() -> revocations.evict(key.hash())); // in case a lookup of this hash was cached as unknown
     }
 

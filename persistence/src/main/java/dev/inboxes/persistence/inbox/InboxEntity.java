@@ -1,30 +1,20 @@
 package dev.inboxes.persistence.inbox;
 
 import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.persistence.shared.AccountOwnedRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import java.time.Instant;
 
 @Entity
 @Table(name = "inboxes")
-public class InboxEntity {
-
-    @Id
-    public String id;
-
-    @Column(name = "account_id", nullable = false)
-    public String accountId;
+public class InboxEntity extends AccountOwnedRow {
 
     @Column(nullable = false)
     public String address;
 
     @Column(name = "display_name")
     public String displayName;
-
-    @Column(name = "created_at", nullable = false)
-    public Instant createdAt;
 
     /** Kept by a database trigger with every insert and delete of a message; read-only here. */
     @Column(name = "message_count", insertable = false, updatable = false)
@@ -36,11 +26,9 @@ public class InboxEntity {
 
     static InboxEntity of(String accountId, Inbox inbox) {
         InboxEntity entity = new InboxEntity();
-        entity.id = inbox.id();
-        entity.accountId = accountId;
+        entity.own(inbox.id(), accountId, inbox.createdAt());
         entity.address = inbox.address();
         entity.displayName = inbox.displayName();
-        entity.createdAt = inbox.createdAt();
         return entity;
     }
 

@@ -30,6 +30,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.hibernate.Session;
 
 /**
@@ -272,25 +274,17 @@ public class MessageContents {
 
     /** Codes as (code, source, context) triples, in their order. */
     private static String[] codes(MessageExtracts extracts) {
-        String[] flat = new String[extracts.codes().size() * 3];
-        int i = 0;
-        for (OneTimeCode code : extracts.codes()) {
-            flat[i++] = code.code();
-            flat[i++] = code.source();
-            flat[i++] = code.context();
-        }
-        return flat;
+        return flat(extracts.codes(), code -> Stream.of(code.code(), code.source(), code.context()));
     }
 
     /** Links as (text, url) pairs, in their order. */
     private static String[] links(MessageExtracts extracts) {
-        String[] flat = new String[extracts.links().size() * 2];
-        int i = 0;
-        for (MessageLink link : extracts.links()) {
-            flat[i++] = link.text();
-            flat[i++] = link.url();
-        }
-        return flat;
+        return flat(extracts.links(), link -> Stream.of(link.text(), link.url()));
+    }
+
+    /** One text array of each item's fields in turn: how a tuple list is stored in a {@code text[]} column. */
+    private static <T> String[] flat(List<T> items, Function<T, Stream<String>> fields) {
+        return items.stream().flatMap(fields).toArray(String[]::new);
     }
 
     /** The stored extracts; a message stored before they were kept (both NULL) is searched now. */

@@ -1,10 +1,9 @@
 package dev.inboxes.persistence.thread;
 
+import dev.inboxes.persistence.message.MessageListRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import java.time.Instant;
 import org.hibernate.annotations.Immutable;
 
 /**
@@ -14,32 +13,7 @@ import org.hibernate.annotations.Immutable;
 @Entity
 @Immutable
 @Table(name = "messages")
-public class ThreadMessageView {
-
-    @Id
-    public String id;
-
-    @Column(name = "inbox_id")
-    public String inboxId;
-
-    @Column(name = "from_address")
-    public String fromAddress;
-
-    @Column(name = "to_address")
-    public String toAddress;
-
-    public String subject;
-
-    public String preview;
-
-    @Column(name = "received_at")
-    public Instant receivedAt;
-
-    @Column(name = "thread_id")
-    public String threadId;
-
-    @Column(name = "has_attachments")
-    public boolean hasAttachments;
+public class ThreadMessageView extends MessageListRow {
 
     /** The plain text; lists select a bounded beginning of it, never the whole. */
     @Column(name = "body")
