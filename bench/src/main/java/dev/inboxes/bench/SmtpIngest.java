@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * (e) Mail in: messages delivered over SMTP to the packaged app (one connection per sender, reused as mail servers
@@ -135,44 +133,8 @@ final class SmtpIngest {
 
     private static Result measure(int size, int senders, String path, Duration warmup, Duration window, Sender sender)
             throws Exception {
-        long measureFrom = System.nanoTime() + warmup.toNanos();
-        long measureTo = measureFrom + window.toNanos();
-        AtomicLong failures = new AtomicLong();
-        List<Samples> perWorker = new ArrayList<>();
-        CountDownLatch done = new CountDownLatch(senders);
-        for (int worker = 0; worker < senders; worker++) {
-            Samples samples = new Samples();
-            perWorker.add(samples);
-            int id = worker;
-            new Thread(() -> {
-                try {
-                    for (long sequence = 0; ; sequence++) {
-                        long began = System.nanoTime();
-                        if (began >= measureTo) {
-                            return;
-                        }
-                        try {
-                            long latency = sender.deliver(id, sequence);
-                            if (began >= measureFrom) {
-                                samples.add(latency);
-                            }
-                        } catch (Exception e) {
-                            failures.incrementAndGet();
-                            if (failures.get() == 1) {
-                                e.printStackTrace();
-                            }
-                        }
-                    }
-                } finally {
-                    done.countDown();
-                }
-            }, "ingest-" + worker).start();
-        }
-        done.await();
-        if (failures.get() > 0) {
-            throw new IllegalStateException(path + " ingest: " + failures.get() + " deliveries failed");
-        }
-        long[] all = perWorker.stream().flatMapToLong(samples -> Arrays.stream(samples.raw())).toArray();
+        long[] all = ClosedLoop.start("ingest", senders, warmup, window, sender::deliver)
+                .latencies(failed -> path + " ingest: " + failed + " deliveries failed");
         return new Result(size, senders, path, all.length, all.length / (window.toNanos() / 1e9), Stats.of(all));
     }
 

@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * (c) Throughput of cursor pages: the service over loopback HTTP against the same SQL run directly over JDBC
@@ -79,49 +77,17 @@ final class Throughput {
 
     private static Result measure(String label, int concurrency, Duration warmup, Duration window, CpuMeter cpu,
             Call call) throws Exception {
-        long start = System.nanoTime();
-        long measureFrom = start + warmup.toNanos();
-        long measureTo = measureFrom + window.toNanos();
-        AtomicLong failures = new AtomicLong();
-        List<Samples> perWorker = new ArrayList<>();
-        CountDownLatch done = new CountDownLatch(concurrency);
-        for (int worker = 0; worker < concurrency; worker++) {
-            Samples samples = new Samples();
-            perWorker.add(samples);
-            int id = worker;
-            Thread thread = new Thread(() -> {
-                try {
-                    for (long sequence = 0; ; sequence++) {
-                        long began = System.nanoTime();
-                        if (began >= measureTo) {
-                            return;
-                        }
-                        try {
-                            call.run(id, sequence);
-                        } catch (Exception e) {
-                            failures.incrementAndGet();
-                            continue;
-                        }
-                        if (began >= measureFrom) {
-                            samples.add(System.nanoTime() - began);
-                        }
-                    }
-                } finally {
-                    done.countDown();
-                }
-            }, "load-" + worker);
-            thread.start();
-        }
+        ClosedLoop load = ClosedLoop.start("load", concurrency, warmup, window, (worker, sequence) -> {
+            long began = System.nanoTime();
+            call.run(worker, sequence);
+            return System.nanoTime() - began;
+        });
         Instant from = Instant.now().plus(warmup);
         Thread.sleep(warmup.toMillis());
         Map<String, Double> cpuBefore = cpu.snapshot();
         Thread.sleep(window.toMillis());
         Map<String, Double> cpuAfter = cpu.snapshot();
-        done.await();
-        if (failures.get() > 0) {
-            throw new IllegalStateException(label + ": " + failures.get() + " requests failed");
-        }
-        long[] all = perWorker.stream().flatMapToLong(samples -> java.util.Arrays.stream(samples.raw())).toArray();
+        long[] all = load.latencies(failed -> label + ": " + failed + " requests failed");
         double seconds = window.toNanos() / 1e9;
         return new Result(label, concurrency, all.length, all.length / seconds, Stats.of(all), from,
                 from.plus(window), CpuMeter.perRequest(cpuBefore, cpuAfter, all.length));

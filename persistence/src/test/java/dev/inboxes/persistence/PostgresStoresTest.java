@@ -8,10 +8,7 @@ import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.shared.RandomIds;
-import dev.inboxes.domain.testing.ApiKeyStoreContract;
-import dev.inboxes.domain.testing.InboxStoreContract;
-import dev.inboxes.domain.testing.MessageStoreContract;
-import dev.inboxes.domain.testing.ThreadStoreContract;
+import dev.inboxes.domain.testing.StoreContracts;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 import dev.inboxes.persistence.testing.PostgresResource;
@@ -20,15 +17,17 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.Nested;
 
 /** The PostgreSQL stores hold to the same contracts as the in-memory stores the domain is tested with. */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
-class PostgresStoresTest {
+class PostgresStoresTest extends StoreContracts {
 
     @Inject
     AccountStore accounts;
+
+    @Inject
+    ApiKeyStore apiKeys;
 
     @Inject
     InboxStore inboxes;
@@ -37,103 +36,31 @@ class PostgresStoresTest {
     MessageStore messages;
 
     @Inject
-    ApiKeyStore apiKeys;
-
-    /** Small in these tests (see application.properties), so the contract reaches it. */
-    @ConfigProperty(name = "inboxes.total-exact-up-to")
-    long totalExactUpTo;
-
-    @Inject
     ThreadStore threads;
 
     @Inject
     ArrivalStore arrivals;
 
-    String newAccountId() {
+    /** Small in these tests (see application.properties), so the contract reaches it. */
+    @ConfigProperty(name = "inboxes.total-exact-up-to")
+    long totalExactUpTo;
+
+    @Override
+    protected Stores stores() {
+        return new Stores(accounts, apiKeys, inboxes, messages, threads, arrivals);
+    }
+
+    /** The tables' foreign keys want the account to exist. */
+    @Override
+    protected String newAccount() {
         String id = RandomIds.newId(AccountService.ID_PREFIX);
         Instant now = Instant.now();
         accounts.insert(id, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_", now));
         return id;
     }
 
-    @Nested
-    class Inboxes extends InboxStoreContract {
-
-        @Override
-        protected InboxStore store() {
-            return inboxes;
-        }
-
-        @Override
-        protected String newAccount() {
-            return newAccountId();
-        }
-
-        @Override
-        protected long totalExactUpTo() {
-            return totalExactUpTo;
-        }
-    }
-
-    @Nested
-    class ApiKeys extends ApiKeyStoreContract {
-
-        @Override
-        protected AccountStore accounts() {
-            return accounts;
-        }
-
-        @Override
-        protected ApiKeyStore apiKeys() {
-            return apiKeys;
-        }
-    }
-
-    @Nested
-    class Messages extends MessageStoreContract {
-
-        @Override
-        protected MessageStore messages() {
-            return messages;
-        }
-
-        @Override
-        protected InboxStore inboxes() {
-            return inboxes;
-        }
-
-        @Override
-        protected String newAccount() {
-            return newAccountId();
-        }
-    }
-
-    @Nested
-    class Threads extends ThreadStoreContract {
-
-        @Override
-        protected MessageStore messages() {
-            return messages;
-        }
-
-        @Override
-        protected ThreadStore threads() {
-            return threads;
-        }
-
-        @Override
-        protected ArrivalStore arrivals() {
-            return arrivals;
-        }
-
-        @Override
-        protected InboxStore inboxes() {
-            return inboxes;
-        }
-
-        @Override
-        protected String newAccount() {
-            return newAccountId();
-        }
+    @Override
+    protected long totalExactUpTo() {
+        return totalExactUpTo;
     }
 }

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
+import dev.inboxes.app.support.ItDeployment;
 import dev.inboxes.app.support.ItPostgres;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -16,8 +16,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two replicas on one database, each caching API keys: a key deleted through one stops working on the other within
@@ -29,14 +30,14 @@ class ApiKeyRevocationIT {
     private static final Duration WITHIN = Duration.ofSeconds(1);
     private static final int ROUNDS = 5;
 
-    @TempDir
-    Path workDir;
+    @RegisterExtension
+    final ItDeployment deployment = new ItDeployment();
 
     @Test
     void aRevokedKeyStopsWorkingOnTheOtherReplicaWithinASecond() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess a = AppProcess.start(workDir.resolve("a"), database.appEnvironment());
-             AppProcess b = AppProcess.start(workDir.resolve("b"), database.appEnvironment())) {
+        ItPostgres database = deployment.database();
+        try (AppProcess a = deployment.startApp("a", Map.of());
+             AppProcess b = deployment.startApp("b", Map.of())) {
             Client owner = new Client(Client.newAccount(a.baseUrl));
             List<Long> latencies = new ArrayList<>();
             for (int round = 0; round < ROUNDS; round++) {

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
+import dev.inboxes.app.support.ItDeployment;
 import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.Workers;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +16,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * PostgreSQL stops in the middle of a load of creates and page reads, then comes back. Requests get 503
@@ -30,13 +29,13 @@ class DatabaseOutageIT {
 
     private static final int WORKERS = 6;
 
-    @TempDir
-    Path workDir;
+    @RegisterExtension
+    final ItDeployment deployment = new ItDeployment();
 
     @Test
     void anOutageIsA503AndRecoveryNeedsNoRestartAndLosesNothing() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess app = AppProcess.start(workDir.resolve("app"), database.appEnvironment())) {
+        ItPostgres database = deployment.database();
+        try (AppProcess app = deployment.startApp()) {
             String apiKey = Client.newAccount(app.baseUrl);
             Client client = new Client(apiKey);
             String mcpSession = client.mcpSession(app.baseUrl);
@@ -96,10 +95,9 @@ class DatabaseOutageIT {
         final ConcurrentLinkedQueue<String> unexpected = new ConcurrentLinkedQueue<>();
         final AtomicLong unavailable = new AtomicLong();
         final AtomicLong slowestMillis = new AtomicLong();
-        private final AtomicBoolean running = new AtomicBoolean(true);
-        private final List<Thread> workers = new ArrayList<>();
         private final String baseUrl;
         private final Client client;
+        private Workers workers;
 
         Load(String baseUrl, Client client) {
             this.baseUrl = baseUrl;
@@ -107,31 +105,22 @@ class DatabaseOutageIT {
         }
 
         void start() {
-            for (int i = 0; i < WORKERS; i++) {
-                Thread worker = new Thread(this::run, "outage-load-" + i);
-                workers.add(worker);
-                worker.start();
-            }
+            workers = Workers.start(WORKERS, "outage-load", (worker, round) -> createAndList());
         }
 
         void stop() throws InterruptedException {
-            running.set(false);
-            for (Thread worker : workers) {
-                worker.join();
-            }
+            workers.stop();
         }
 
-        private void run() {
-            while (running.get()) {
-                String key = UUID.randomUUID().toString();
-                HttpResponse<String> create = timed("POST", "/v1/inboxes", key);
-                if (create != null && create.statusCode() == 201) {
-                    created.put(key, id(create));
-                } else if (create != null) {
-                    failedKeys.add(key);
-                }
-                timed("GET", "/v1/inboxes?limit=20", null);
+        private void createAndList() {
+            String key = UUID.randomUUID().toString();
+            HttpResponse<String> create = timed("POST", "/v1/inboxes", key);
+            if (create != null && create.statusCode() == 201) {
+                created.put(key, id(create));
+            } else if (create != null) {
+                failedKeys.add(key);
             }
+            timed("GET", "/v1/inboxes?limit=20", null);
         }
 
         private HttpResponse<String> timed(String method, String path, String key) {

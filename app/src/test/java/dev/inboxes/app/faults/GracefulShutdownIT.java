@@ -4,24 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
+import dev.inboxes.app.support.ItDeployment;
 import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.Workers;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * SIGTERM (how Kubernetes stops a pod) while slow requests are in flight: readiness turns DOWN at once, the
@@ -32,57 +30,43 @@ class GracefulShutdownIT {
 
     private static final int SLOW_ROWS = 150_000;
 
-    @TempDir
-    Path workDir;
+    @RegisterExtension
+    final ItDeployment deployment = new ItDeployment();
 
     @Test
     void inFlightRequestsFinishBeforeTheProcessExits() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start()) {
-            AppProcess app = AppProcess.start(workDir.resolve("app"), database.appEnvironment());
-            String apiKey = Client.newAccount(app.baseUrl);
-            String firstInbox = new Client(apiKey).createInbox(app.baseUrl);
-            seed(database, firstInbox);
-            // A first page filtered on a common word counts ~150,000 rows: slow enough to be in flight at SIGTERM.
-            String request = "GET /v1/inboxes?limit=50&q=agent HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
-                    + apiKey + "\r\nConnection: close\r\n\r\n";
+        AppProcess app = deployment.startApp();
+        String apiKey = Client.newAccount(app.baseUrl);
+        String firstInbox = new Client(apiKey).createInbox(app.baseUrl);
+        seed(deployment.database(), firstInbox);
+        // A first page filtered on a common word counts ~150,000 rows: slow enough to be in flight at SIGTERM.
+        String request = "GET /v1/inboxes?limit=50&q=agent HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                + apiKey + "\r\nConnection: close\r\n\r\n";
 
-            Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
-            AtomicBoolean running = new AtomicBoolean(true);
-            List<Thread> clients = new ArrayList<>();
-            for (int i = 0; i < 12; i++) {
-                Thread client = new Thread(() -> {
-                    while (running.get()) {
-                        outcomes.computeIfAbsent(send(app.port, request), key -> new AtomicInteger()).incrementAndGet();
-                    }
-                });
-                clients.add(client);
-                client.start();
+        Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
+        Workers clients = Workers.start(12, "shutdown-client", (client, round) ->
+                outcomes.computeIfAbsent(send(app.port, request), key -> new AtomicInteger()).incrementAndGet());
+        Thread.sleep(2_000);
+        long signalled = System.nanoTime();
+        Thread stopping = new Thread(() -> {
+            try {
+                app.stop();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
-            Thread.sleep(2_000);
-            long signalled = System.nanoTime();
-            Thread stopping = new Thread(() -> {
-                try {
-                    app.stop();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            stopping.start();
-            // Readiness turns DOWN at once; the Service stops routing here about a second later.
-            app.awaitReadiness(503, Duration.ofSeconds(2));
-            Thread.sleep(1_000);
-            running.set(false);
-            for (Thread client : clients) {
-                client.join();
-            }
-            stopping.join();
-            long stopMillis = (System.nanoTime() - signalled) / 1_000_000;
-            app.close();
-            System.out.printf("Graceful shutdown: exited %d ms after SIGTERM; outcomes %s%n", stopMillis, outcomes);
+        });
+        stopping.start();
+        // Readiness turns DOWN at once; the Service stops routing here about a second later.
+        app.awaitReadiness(503, Duration.ofSeconds(2));
+        Thread.sleep(1_000);
+        clients.stop();
+        stopping.join();
+        long stopMillis = (System.nanoTime() - signalled) / 1_000_000;
+        app.close();
+        System.out.printf("Graceful shutdown: exited %d ms after SIGTERM; outcomes %s%n", stopMillis, outcomes);
 
-            assertThat(outcomes.keySet()).as("every request got a whole response").containsOnly("200");
-            assertThat(stopMillis).as("the process stopped once in-flight requests finished").isLessThan(10_000);
-        }
+        assertThat(outcomes.keySet()).as("every request got a whole response").containsOnly("200");
+        assertThat(stopMillis).as("the process stopped once in-flight requests finished").isLessThan(10_000);
     }
 
     /** One request on a connection of its own: its status, "refused", or how it broke. */

@@ -4,18 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
-import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.ItDeployment;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One client cannot exhaust the server: huge bodies and headers are refused before the app reads them, and
@@ -23,13 +22,18 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RequestLimitsIT {
 
-    @TempDir
-    Path workDir;
+    private static final Map<String, String> LIMITED = Map.of(
+            "QUARKUS_HTTP_IDLE_TIMEOUT", "2S",
+            // A confirmation's wait must end before an idle connection does (the start refuses otherwise).
+            "INBOXES_MCP_CONFIRMATION_TIMEOUT", "1S",
+            "QUARKUS_HTTP_READ_TIMEOUT", "2S");
+
+    @RegisterExtension
+    final ItDeployment deployment = new ItDeployment();
 
     @Test
     void hugeAndStalledRequestsDoNotStarveOthers() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess app = AppProcess.start(workDir.resolve("app"), limited(database))) {
+        try (AppProcess app = deployment.startApp(LIMITED)) {
             // The instance closes a connection after 2 s without I/O, which a cold first request on a loaded machine
             // can exceed: the set-up retries, and warms the listing up before anything is timed.
             Client client = new Client(retried(() -> Client.newAccount(app.baseUrl)));
@@ -108,15 +112,5 @@ class RequestLimitsIT {
             String statusLine = new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
             return Integer.parseInt(statusLine.substring(9, 12));
         }
-    }
-
-
-    private static Map<String, String> limited(ItPostgres database) {
-        Map<String, String> environment = database.appEnvironment();
-        environment.put("QUARKUS_HTTP_IDLE_TIMEOUT", "2S");
-        // A confirmation's wait must end before an idle connection does (the start refuses otherwise).
-        environment.put("INBOXES_MCP_CONFIRMATION_TIMEOUT", "1S");
-        environment.put("QUARKUS_HTTP_READ_TIMEOUT", "2S");
-        return environment;
     }
 }

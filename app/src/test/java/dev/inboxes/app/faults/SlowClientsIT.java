@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
-import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.ItDeployment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,7 +13,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +27,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Cheap, slow clients cannot take the service down: hundreds of connections that trickle their bodies in hold no
@@ -45,13 +44,14 @@ class SlowClientsIT {
     private static final int BODY_DEADLINE_SECONDS = 10;
     private static final String SLOW_BODY_HEAD = "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{";
 
-    @TempDir
-    Path workDir;
+    @RegisterExtension
+    final ItDeployment deployment = new ItDeployment();
 
     @Test
     void slowBodiesHoldNoWorkerAndAreCutOffAtTheirDeadline() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess app = AppProcess.start(workDir.resolve("app"), limits(database))) {
+        try (AppProcess app = deployment.startApp(Map.of(
+                "INBOXES_HTTP_BODY_DEADLINE", BODY_DEADLINE_SECONDS + "S",
+                "INBOXES_HTTP_CONNECTIONS_PER_ADDRESS", String.valueOf(CONNECTIONS_PER_ADDRESS)))) {
             String apiKey = Client.newAccount(app.baseUrl);
             Client client = new Client(apiKey);
             client.createInbox(app.baseUrl);
@@ -130,54 +130,44 @@ class SlowClientsIT {
 
     @Test
     void aFullWorkerQueueShedsLoadWith503Problems() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start()) {
-            Map<String, String> environment = database.appEnvironment();
-            // A tiny pool and queue, so that a burst overflows it.
-            environment.put("QUARKUS_THREAD_POOL_MAX_THREADS", "2");
-            environment.put("QUARKUS_THREAD_POOL_QUEUE_SIZE", "2");
-            try (AppProcess app = AppProcess.start(workDir.resolve("app"), environment)) {
-                String apiKey = Client.newAccount(app.baseUrl);
-                Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
-                List<String> unexpected = new ArrayList<>();
-                Client client = new Client(apiKey);
-                ExecutorService burst = Executors.newFixedThreadPool(40);
-                CountDownLatch start = new CountDownLatch(1);
-                List<Future<?>> done = new ArrayList<>();
-                for (int i = 0; i < 40; i++) {
-                    done.add(burst.submit(() -> {
-                        start.await();
-                        for (int round = 0; round < 3; round++) {
-                            HttpResponse<String> response = client.send("GET", app.baseUrl + "/v1/inboxes", null, null);
-                            statuses.computeIfAbsent(response.statusCode(), key -> new AtomicInteger()).incrementAndGet();
-                            if (response.statusCode() == 503 && (!response.body().contains("/problems/unavailable")
-                                    || response.headers().firstValue("Retry-After").isEmpty())) {
-                                synchronized (unexpected) {
-                                    unexpected.add(response.body());
-                                }
+        // A tiny pool and queue, so that a burst overflows it.
+        try (AppProcess app = deployment.startApp(Map.of(
+                "QUARKUS_THREAD_POOL_MAX_THREADS", "2",
+                "QUARKUS_THREAD_POOL_QUEUE_SIZE", "2"))) {
+            String apiKey = Client.newAccount(app.baseUrl);
+            Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
+            List<String> unexpected = new ArrayList<>();
+            Client client = new Client(apiKey);
+            ExecutorService burst = Executors.newFixedThreadPool(40);
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                done.add(burst.submit(() -> {
+                    start.await();
+                    for (int round = 0; round < 3; round++) {
+                        HttpResponse<String> response = client.send("GET", app.baseUrl + "/v1/inboxes", null, null);
+                        statuses.computeIfAbsent(response.statusCode(), key -> new AtomicInteger()).incrementAndGet();
+                        if (response.statusCode() == 503 && (!response.body().contains("/problems/unavailable")
+                                || response.headers().firstValue("Retry-After").isEmpty())) {
+                            synchronized (unexpected) {
+                                unexpected.add(response.body());
                             }
                         }
-                        return null;
-                    }));
-                }
-                start.countDown();
-                for (Future<?> each : done) {
-                    each.get();
-                }
-                burst.shutdown();
-                System.out.printf("Full worker queue (2 threads, queue of 2): 120 requests in a burst of 40 -> %s%n",
-                        statuses);
-                assertThat(statuses.keySet()).as("served or shed, nothing else").isSubsetOf(200, 503);
-                assertThat(statuses).as("some are shed").containsKey(503);
-                assertThat(unexpected).as("503s are problems with Retry-After").isEmpty();
+                    }
+                    return null;
+                }));
             }
+            start.countDown();
+            for (Future<?> each : done) {
+                each.get();
+            }
+            burst.shutdown();
+            System.out.printf("Full worker queue (2 threads, queue of 2): 120 requests in a burst of 40 -> %s%n",
+                    statuses);
+            assertThat(statuses.keySet()).as("served or shed, nothing else").isSubsetOf(200, 503);
+            assertThat(statuses).as("some are shed").containsKey(503);
+            assertThat(unexpected).as("503s are problems with Retry-After").isEmpty();
         }
-    }
-
-    private static Map<String, String> limits(ItPostgres database) {
-        Map<String, String> environment = database.appEnvironment();
-        environment.put("INBOXES_HTTP_BODY_DEADLINE", BODY_DEADLINE_SECONDS + "S");
-        environment.put("INBOXES_HTTP_CONNECTIONS_PER_ADDRESS", String.valueOf(CONNECTIONS_PER_ADDRESS));
-        return environment;
     }
 
     /** A connection from 127.0.0.{host}, so the server sees that client address. */

@@ -3,6 +3,7 @@ package dev.inboxes.app.inbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.app.support.QueryPlans;
 import dev.inboxes.app.support.RecordedSql;
 import dev.inboxes.app.support.SqlSeed;
 import dev.inboxes.domain.account.AccountService;
@@ -16,13 +17,11 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -103,15 +102,7 @@ class KeysetQueryPlanTest {
             }
         }
         values.add(51);
-        String plan;
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("EXPLAIN (ANALYZE, COSTS OFF) " + sql)) {
-            assertThat(sql.chars().filter(c -> c == '?').count()).isEqualTo(values.size());
-            for (int i = 0; i < values.size(); i++) {
-                statement.setObject(i + 1, values.get(i));
-            }
-            plan = plan(statement);
-        }
+        String plan = QueryPlans.explain(dataSource, sql, values);
         System.out.println("Search SQL: " + sql + "\nPlan:\n" + plan);
 
         assertThat(plan).contains("Bitmap Index Scan on inboxes_display_name_trgm_idx")
@@ -139,25 +130,11 @@ class KeysetQueryPlanTest {
     }
 
     private String explainFirstPage(String sql, String accountId) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("EXPLAIN (ANALYZE, COSTS OFF) " + sql)) {
-            long placeholders = sql.chars().filter(c -> c == '?').count();
-            for (int i = 1; i < placeholders; i++) {
-                statement.setString(i, accountId); // the counter's and the page's account
-            }
-            statement.setInt((int) placeholders, 51);
-            return plan(statement);
-        }
-    }
-
-    private static String plan(PreparedStatement statement) throws SQLException {
-        StringBuilder plan = new StringBuilder();
-        try (ResultSet rows = statement.executeQuery()) {
-            while (rows.next()) {
-                plan.append(rows.getString(1)).append('\n');
-            }
-        }
-        return plan.toString();
+        int placeholders = (int) sql.chars().filter(c -> c == '?').count();
+        // The counter's and the page's account, then the limit.
+        List<Object> values = new ArrayList<>(Collections.nCopies(placeholders - 1, accountId));
+        values.add(51);
+        return QueryPlans.explain(dataSource, sql, values);
     }
 
     private void seed(String accountId) throws SQLException {
@@ -173,17 +150,12 @@ class KeysetQueryPlanTest {
     }
 
     private String explain(String sql, String accountId, Inbox after) throws SQLException {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("EXPLAIN (ANALYZE, COSTS OFF) " + sql)) {
-            statement.setString(1, accountId);
-            statement.setObject(2, OffsetDateTime.ofInstant(after.createdAt(), ZoneOffset.UTC));
-            statement.setString(3, after.id());
-            int next = 4;
-            if (sql.contains("offset ?")) {
-                statement.setInt(next++, 0);
-            }
-            statement.setInt(next, 51);
-            return plan(statement);
+        OffsetDateTime createdAt = OffsetDateTime.ofInstant(after.createdAt(), ZoneOffset.UTC);
+        List<Object> values = new ArrayList<>(List.of(accountId, createdAt, after.id()));
+        if (sql.contains("offset ?")) {
+            values.add(0);
         }
+        values.add(51);
+        return QueryPlans.explain(dataSource, sql, values);
     }
 }

@@ -5,17 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
-import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.ItDeployment;
 import dev.inboxes.sdk.Inbox;
 import dev.inboxes.sdk.InboxesClient;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Rate limits of the packaged app, tightened for the test: sign-ups per address, requests per account (REST and
@@ -24,13 +23,20 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RateLimitsIT {
 
-    @TempDir
-    Path workDir;
+    private static final Map<String, String> LIMITED = Map.of(
+            "INBOXES_RATE_LIMIT_SIGN_UP_REQUESTS", "3",
+            "INBOXES_RATE_LIMIT_SIGN_UP_PERIOD", "1H",
+            "INBOXES_RATE_LIMIT_ACCOUNT_REQUESTS", "20",
+            "INBOXES_RATE_LIMIT_ACCOUNT_PERIOD", "10S",
+            "INBOXES_RATE_LIMIT_ADDRESS_REQUESTS", "100",
+            "INBOXES_RATE_LIMIT_ADDRESS_PERIOD", "1M");
+
+    @RegisterExtension
+    final ItDeployment deployment = new ItDeployment();
 
     @Test
     void signUpsAccountsAndAddressesAreLimitedWithA429ThatSaysWhenToRetry() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start();
-             AppProcess app = AppProcess.start(workDir.resolve("app"), limited(database))) {
+        try (AppProcess app = deployment.startApp(LIMITED)) {
             Client anonymous = new Client(null);
 
             // Sign-ups: three, then refused for about 20 minutes (3 per hour).
@@ -126,16 +132,5 @@ class RateLimitsIT {
         assertThat(problem.path("type").asText()).isEqualTo("https://inboxes.dev/problems/rate-limited");
         assertThat(problem.path("status").asInt()).isEqualTo(429);
         assertThat(problem.path("detail").asText()).contains(whose).contains("Retry after");
-    }
-
-    private static Map<String, String> limited(ItPostgres database) {
-        Map<String, String> environment = database.appEnvironment();
-        environment.put("INBOXES_RATE_LIMIT_SIGN_UP_REQUESTS", "3");
-        environment.put("INBOXES_RATE_LIMIT_SIGN_UP_PERIOD", "1H");
-        environment.put("INBOXES_RATE_LIMIT_ACCOUNT_REQUESTS", "20");
-        environment.put("INBOXES_RATE_LIMIT_ACCOUNT_PERIOD", "10S");
-        environment.put("INBOXES_RATE_LIMIT_ADDRESS_REQUESTS", "100");
-        environment.put("INBOXES_RATE_LIMIT_ADDRESS_PERIOD", "1M");
-        return environment;
     }
 }

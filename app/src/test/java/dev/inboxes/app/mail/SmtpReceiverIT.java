@@ -8,9 +8,9 @@ import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.ItPostgres;
 import dev.inboxes.app.support.Smtp;
+import dev.inboxes.app.support.Workers;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -21,7 +21,6 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -244,10 +243,9 @@ class SmtpReceiverIT {
         final ConcurrentLinkedQueue<String> refused = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> unexpected = new ConcurrentLinkedQueue<>();
         final AtomicInteger temporary = new AtomicInteger();
-        private final AtomicBoolean running = new AtomicBoolean(true);
-        private final List<Thread> threads = new ArrayList<>();
         private final int port;
         private final String address;
+        private Workers workers;
 
         Senders(int port, String address) {
             this.port = port;
@@ -255,35 +253,26 @@ class SmtpReceiverIT {
         }
 
         void start() {
-            for (int i = 0; i < SENDERS; i++) {
-                int sender = i;
-                Thread thread = new Thread(() -> {
-                    for (int n = 0; running.get(); n++) {
-                        String subject = "sender " + sender + " message " + n;
-                        try {
-                            String reply = deliver(subject);
-                            if (reply.startsWith("250")) {
-                                acknowledged.add(subject);
-                            } else if (reply.startsWith("451 4.3.0")) {
-                                temporary.incrementAndGet();
-                                refused.add(subject);
-                            } else {
-                                unexpected.add(subject + ": " + reply);
-                            }
-                        } catch (Exception e) {
-                            unexpected.add(subject + ": " + e);
-                        }
-                    }
-                }, "smtp-sender-" + i);
-                threads.add(thread);
-                thread.start();
-            }
+            workers = Workers.start(SENDERS, "smtp-sender", (sender, n) -> send("sender " + sender + " message " + n));
         }
 
         void stop() throws InterruptedException {
-            running.set(false);
-            for (Thread thread : threads) {
-                thread.join();
+            workers.stop();
+        }
+
+        private void send(String subject) {
+            try {
+                String reply = deliver(subject);
+                if (reply.startsWith("250")) {
+                    acknowledged.add(subject);
+                } else if (reply.startsWith("451 4.3.0")) {
+                    temporary.incrementAndGet();
+                    refused.add(subject);
+                } else {
+                    unexpected.add(subject + ": " + reply);
+                }
+            } catch (Exception e) {
+                unexpected.add(subject + ": " + e);
             }
         }
 

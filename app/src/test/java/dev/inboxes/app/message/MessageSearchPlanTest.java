@@ -2,6 +2,7 @@ package dev.inboxes.app.message;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inboxes.app.support.QueryPlans;
 import dev.inboxes.app.support.RecordedSql;
 import dev.inboxes.app.support.SqlSeed;
 import dev.inboxes.domain.account.AccountService;
@@ -20,8 +21,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
@@ -105,20 +104,7 @@ class MessageSearchPlanTest {
             values.add(after.id());
         }
         values.add(limit);
-        assertThat(sql.chars().filter(c -> c == '?').count()).as(sql).isEqualTo(values.size());
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("EXPLAIN (ANALYZE, COSTS OFF) " + sql)) {
-            for (int i = 0; i < values.size(); i++) {
-                statement.setObject(i + 1, values.get(i));
-            }
-            StringBuilder plan = new StringBuilder();
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    plan.append(rows.getString(1)).append('\n');
-                }
-            }
-            return plan.toString();
-        }
+        return QueryPlans.explain(dataSource, sql, values);
     }
 
     /** Messages, one in 500 a sighting, and one long text with the words beyond the indexed part. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.Agent;
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
+import dev.inboxes.app.support.ItDeployment;
 import dev.inboxes.app.support.ItPostgres;
 import dev.inboxes.app.support.Mail;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -13,7 +14,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Waits across replicas, on the packaged app: an agent waits on replica A while SMTP delivers to replica B (two app
@@ -33,30 +33,24 @@ class WaitAcrossReplicasIT {
     private static final int ROUNDS = 7;
     private static final int CAP = 3;
 
-    @TempDir
-    Path workDir;
+    @RegisterExtension
+    final ItDeployment deployment = new ItDeployment();
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test
     void aWaitOnOneReplicaEndsWithTheMessageAnotherReceivedAlsoThroughADatabaseRestart() throws Exception {
-        try (ItPostgres database = new ItPostgres(workDir.resolve("pg")).start()) {
-            Map<String, String> waiting = database.appEnvironment();
-            waiting.put("INBOXES_WAITS_MAX_PER_ACCOUNT", String.valueOf(CAP));
-            int smtpPort = AppProcess.freePort();
-            Map<String, String> receiving = database.appEnvironment();
-            receiving.put("INBOXES_SMTP_PORT", String.valueOf(smtpPort));
-            try (AppProcess a = AppProcess.start(workDir.resolve("a"), waiting);
-                 AppProcess b = AppProcess.start(workDir.resolve("b"), receiving)) {
-                String apiKey = Client.newAccount(a.baseUrl);
-                String username = "replicas-" + System.nanoTime();
-                String inboxId = new Client(apiKey).createInboxFrom(a.baseUrl, Map.of("username", username));
-                String address = username + "@inboxes.test";
+        int smtpPort = AppProcess.freePort();
+        try (AppProcess a = deployment.startApp("a", Map.of("INBOXES_WAITS_MAX_PER_ACCOUNT", String.valueOf(CAP)));
+             AppProcess b = deployment.startApp("b", Map.of("INBOXES_SMTP_PORT", String.valueOf(smtpPort)))) {
+            String apiKey = Client.newAccount(a.baseUrl);
+            String username = "replicas-" + System.nanoTime();
+            String inboxId = new Client(apiKey).createInboxFrom(a.baseUrl, Map.of("username", username));
+            String address = username + "@inboxes.test";
 
-                String since = agentWaitsOnAWhileBReceives(a, apiKey, inboxId, address, smtpPort);
-                waitsAreCappedPerAccount(a, apiKey, inboxId);
-                aWaitSurvivesADatabaseRestart(database, a, apiKey, inboxId, address, smtpPort, since);
-            }
+            String since = agentWaitsOnAWhileBReceives(a, apiKey, inboxId, address, smtpPort);
+            waitsAreCappedPerAccount(a, apiKey, inboxId);
+            aWaitSurvivesADatabaseRestart(deployment.database(), a, apiKey, inboxId, address, smtpPort, since);
         }
     }
 

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class InboxFilterTest {
@@ -147,11 +148,15 @@ class InboxFilterTest {
             assertThat(filter.createdAfter()).isEqualTo(at);
         }
 
-        @Test
-        void createdAfterWithNanosecondsIsRoundedUp() {
-            InboxFilter filter = InboxFilter.of(null, Instant.parse("2026-11-29T21:48:33.123456001Z"), null);
+        @ParameterizedTest(name = "{2}: {0} to {1}")
+        @CsvSource(delimiter = '|', value = {
+                "2026-11-29T21:48:33.123456001Z | 2026-11-29T21:48:33.123457Z | up to the next microsecond",
+                "2026-11-29T23:59:59.999999001Z | 2026-11-30T00:00:00Z        | carrying into the next second",
+                "1969-12-31T23:59:59.999999500Z | 1970-01-01T00:00:00Z        | before the epoch, towards the future"})
+        void createdAfterWithNanosecondsIsRoundedUp(String value, String expected, String how) {
+            InboxFilter filter = InboxFilter.of(null, Instant.parse(value), null);
 
-            assertThat(filter.createdAfter()).isEqualTo(Instant.parse("2026-11-29T21:48:33.123457Z"));
+            assertThat(filter.createdAfter()).isEqualTo(Instant.parse(expected));
         }
 
         @Test
@@ -159,20 +164,6 @@ class InboxFilterTest {
             InboxFilter filter = InboxFilter.of(null, null, Instant.parse("2026-11-29T21:48:33.123456999Z"));
 
             assertThat(filter.createdBefore()).isEqualTo(Instant.parse("2026-11-29T21:48:33.123457Z"));
-        }
-
-        @Test
-        void roundingUpCarriesIntoTheNextSecond() {
-            InboxFilter filter = InboxFilter.of(null, Instant.parse("2026-11-29T23:59:59.999999001Z"), null);
-
-            assertThat(filter.createdAfter()).isEqualTo(Instant.parse("2026-11-30T00:00:00Z"));
-        }
-
-        @Test
-        void roundingUpBeforeTheEpochGoesTowardsTheFuture() {
-            InboxFilter filter = InboxFilter.of(null, Instant.parse("1969-12-31T23:59:59.999999500Z"), null);
-
-            assertThat(filter.createdAfter()).isEqualTo(Instant.EPOCH);
         }
     }
 

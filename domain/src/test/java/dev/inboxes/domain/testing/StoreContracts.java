@@ -1,0 +1,115 @@
+package dev.inboxes.domain.testing;
+
+import dev.inboxes.domain.account.AccountStore;
+import dev.inboxes.domain.account.ApiKeyStore;
+import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.thread.ThreadStore;
+import dev.inboxes.domain.wait.ArrivalStore;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * Every store contract, run against one implementation of the ports: a subclass says only where its stores come
+ * from, so the in-memory and the PostgreSQL stores are held to the same suites, wired the same way.
+ */
+public abstract class StoreContracts {
+
+    /** The ports under test; one object may serve as several of them. */
+    public record Stores(
+            AccountStore accounts,
+            ApiKeyStore apiKeys,
+            InboxStore inboxes,
+            MessageStore messages,
+            ThreadStore threads,
+            ArrivalStore arrivals) {}
+
+    /** Asked for at each test, not at construction: a framework may inject the stores after that. */
+    protected abstract Stores stores();
+
+    /** A new account's id, as the stores under test accept it as an owner. */
+    protected abstract String newAccount();
+
+    /** The bound up to which these stores count a filtered total exactly. */
+    protected abstract long totalExactUpTo();
+
+    @Nested
+    class Inboxes extends InboxStoreContract {
+
+        @Override
+        protected InboxStore store() {
+            return stores().inboxes();
+        }
+
+        @Override
+        protected String newAccount() {
+            return StoreContracts.this.newAccount();
+        }
+
+        @Override
+        protected long totalExactUpTo() {
+            return StoreContracts.this.totalExactUpTo();
+        }
+    }
+
+    @Nested
+    class ApiKeys extends ApiKeyStoreContract {
+
+        @Override
+        protected AccountStore accounts() {
+            return stores().accounts();
+        }
+
+        @Override
+        protected ApiKeyStore apiKeys() {
+            return stores().apiKeys();
+        }
+    }
+
+    @Nested
+    class Messages extends MessageStoreContract {
+
+        @Override
+        protected MessageStore messages() {
+            return stores().messages();
+        }
+
+        @Override
+        protected InboxStore inboxes() {
+            return stores().inboxes();
+        }
+
+        @Override
+        protected String newAccount() {
+            return StoreContracts.this.newAccount();
+        }
+    }
+
+    @Nested
+    class Threads extends ThreadStoreContract {
+
+        @Override
+        protected MessageStore messages() {
+            return stores().messages();
+        }
+
+        @Override
+        protected ThreadStore threads() {
+            return stores().threads();
+        }
+
+        @Override
+        protected ArrivalStore arrivals() {
+            return stores().arrivals();
+        }
+
+        @Override
+        protected InboxStore inboxes() {
+            return stores().inboxes();
+        }
+
+        @Override
+        protected String newAccount() {
+            return StoreContracts.this.newAccount();
+        }
+    }
+}
