@@ -65,7 +65,7 @@ class BoundedTotalTest {
 
             assertThat(Agent.structured(agents)).containsEntry("total", 1000).containsEntry("total_exact", false);
             assertThat(Agent.text(agents, 1)).startsWith("1,000+ inboxes match; 10 of them here, newest first")
-                    .contains("filter with q");
+                    .contains("filter (q");
             assertThat(Agent.structured(sales)).containsEntry("total", SeededAccount.salesDesks())
                     .doesNotContainKey("total_exact");
             Tool listInboxes = agent.client().listTools().tools().stream()

@@ -69,7 +69,7 @@ class AgentWalkTest {
                     + "summary: %s; the walk at limit 100 took %d pages%n", chars, chars / 50.0,
                     tokens.count(text(fifty, 0)), text(fifty, 1), walk.pages.pages().size());
             assertThat(text(fifty, 1)).startsWith("50 of 3219 inboxes, newest first")
-                    .contains("filter with q, created_after or created_before");
+                    .contains("filter (q, created_after or created_before)");
         }
     }
 

@@ -37,9 +37,9 @@ public class InboxTools {
 
     static final String FILTERS = "q, created_after or created_before";
 
-    private static final String Q = "Words that must all appear (any case, any order) in the address or display "
-            + "name, e.g. acme order 1234 finds \"ACME order #1234\"; at most " + InboxFilter.MAX_Q_WORDS + " words.";
-    private static final String CREATED_AFTER = "RFC 3339, inclusive, e.g. 2026-11-29T00:00:00Z.";
+    private static final String Q = "Words all in the address or name, any case or order (acme 1234 finds \"ACME "
+            + "order #1234\"); at most " + InboxFilter.MAX_Q_WORDS + ".";
+    private static final String CREATED_AFTER = "RFC 3339, inclusive.";
     private static final String CREATED_BEFORE = "RFC 3339, exclusive.";
 
     @Inject
@@ -58,10 +58,9 @@ public class InboxTools {
     ConfirmedDeletion confirmedDeletion;
 
     @Tool(name = "list_inboxes",
-            description = "Lists the account's inboxes: to count them (limit=1), find one by words of its address or "
-                    + "name (q) or select them by creation time. To delete many, pass the same filters to "
-                    + "delete_inboxes. " + ListToolDocs.NEWEST_FIRST + ListToolDocs.FILTER_INSTEAD + FILTERS
-                    + ListToolDocs.NOT_PAGING,
+            description = "Lists the account's inboxes, newest first: count (limit=1), find by address or name words "
+                    + "(q), select by creation time; delete_inboxes takes the same filters. "
+                    + ListToolDocs.PAGED + ListToolDocs.FILTER_INSTEAD + FILTERS + ListToolDocs.NOT_PAGING,
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List inboxes", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
@@ -78,53 +77,50 @@ public class InboxTools {
                 Listing.of("inbox", "inboxes").filteredWith(FILTERS).widenedBy(widenHint(filter)));
     }
 
-    @Tool(name = "get_inbox", description = "Gets one inbox by id, to check that it exists or read its address; to "
-            + "find one by name or address, use list_inboxes with q.",
+    @Tool(name = "get_inbox", description = "Gets one inbox by id: whether it exists, its address. To find one by "
+            + "name or address: list_inboxes q.",
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class),
             annotations = @Tool.Annotations(title = "Get an inbox", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
-    ToolResponse getInbox(@ToolArg(name = "inbox_id", description = "inb_…, as list_inboxes or create_inbox returned "
-            + "it.") String inboxId) {
+    ToolResponse getInbox(@ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID) String inboxId) {
         return responder.respond(AgentInbox.fromDomain(inboxes.get(caller.id(), inboxId)),
                 "Its mail: list_messages or wait_for_message with this inbox_id.");
     }
 
-    @Tool(name = "create_inbox", description = "Creates an inbox at username@<mail domain>; mail from anywhere "
-            + "arrives in it (list_messages, wait_for_message). Not idempotent: after an unclear failure, look for it "
-            + "with list_inboxes q=<username> before calling again. A taken username is an error; without one the "
-            + "address is random.",
+    @Tool(name = "create_inbox", description = "Creates the inbox username@<mail domain>, open to mail from anyone "
+            + "(list_messages, wait_for_message). A taken username is an error; none gives a random one. Not "
+            + "idempotent: after an unclear failure, check list_inboxes q=<username> first.",
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class),
             annotations = @Tool.Annotations(title = "Create an inbox", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse createInbox(
-            @ToolArg(description = "The part before @, e.g. support-bot: up to " + CreateInbox.MAX_USERNAME_LENGTH
-                    + " ASCII letters, digits, '.', '_', '-', from a letter or digit; stored lower case.",
+            @ToolArg(description = "Before the @, e.g. support-bot: up to " + CreateInbox.MAX_USERNAME_LENGTH
+                    + " of a-z 0-9 . _ -, from a letter or digit; any case, kept lower.",
                     required = false) String username,
-            @ToolArg(name = "display_name", description = "A name for people, e.g. Support bot: up to "
-                    + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters, one line.", required = false)
+            @ToolArg(name = "display_name", description = "For people, e.g. Support bot: one line, up to "
+                    + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters.", required = false)
             String displayName) {
         return responder.respond(AgentInbox.fromDomain(
                 inboxes.create(caller.id(), CreateInbox.of(username, displayName), null).inbox()),
                 "Created: mail sent to this address from now on arrives in it (wait_for_message, list_messages).");
     }
 
-    @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and its messages; its address stops "
-            + "receiving mail. Cannot be undone: unless the user named this very inbox, confirm with them first. For "
-            + "several, use delete_inboxes.",
+    @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and its mail; its address stops "
+            + "receiving. Cannot be undone: confirm with the user unless they named this very inbox. For several: "
+            + "delete_inboxes.",
             annotations = @Tool.Annotations(title = "Delete an inbox", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
-    String deleteInbox(@ToolArg(name = "inbox_id", description = "inb_… of the inbox to delete.") String inboxId) {
+    String deleteInbox(@ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID) String inboxId) {
         inboxes.delete(caller.id(), inboxId);
         return "Deleted inbox " + inboxId + " and its messages.";
     }
 
-    @Tool(name = "delete_inboxes", description = "Deletes the inboxes matching the filters (as list_inboxes), with "
-            + "their messages, in two steps. 1. Without confirm_token nothing is deleted: you get matched, a sample "
-            + "and a confirm_token; tell the user how many and which, and ask them to confirm. 2. Once they confirm, "
-            + "call with the same filters and the confirm_token: up to " + InboxService.BULK_DELETE_MAX + " are "
-            + "deleted; while has_more, call again with the new token. If the matches changed, or an hour passed, "
-            + "nothing is deleted. No filters match every inbox. Cannot be undone; for one id, use delete_inbox. A "
-            + "client with elicitation is asked to confirm in step 1 itself, with no confirm_token.",
+    @Tool(name = "delete_inboxes", description = "Deletes the inboxes matching list_inboxes' filters (none: all) "
+            + "with their mail. Without confirm_token it deletes nothing and returns matched, a sample and a "
+            + "confirm_token: tell the user how many and which, and ask them to confirm. Then call with the same "
+            + "filters and the token: up to " + InboxService.BULK_DELETE_MAX + " go; while has_more, repeat with the new "
+            + "token. If the matches changed or an hour passed, nothing goes. Cannot be undone; one id: delete_inbox. "
+            + "A client with elicitation is asked to confirm instead, without a token.",
             outputSchema = @Tool.OutputSchema(from = AgentBulkDeletion.class),
             annotations = @Tool.Annotations(title = "Delete inboxes by filter", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
@@ -133,8 +129,8 @@ public class InboxTools {
             @ToolArg(description = Q, required = false) String q,
             @ToolArg(name = "created_after", description = CREATED_AFTER, required = false) String createdAfter,
             @ToolArg(name = "created_before", description = CREATED_BEFORE, required = false) String createdBefore,
-            @ToolArg(name = "confirm_token", description = "The previous call's confirm_token, once the user "
-                    + "confirmed; omit to preview.", required = false) String confirmToken,
+            @ToolArg(name = "confirm_token", description = "The last call's, once the user confirmed; omit to "
+                    + "preview.", required = false) String confirmToken,
             Elicitation elicitation,
             McpConnection session,
             Cancellation cancellation) {

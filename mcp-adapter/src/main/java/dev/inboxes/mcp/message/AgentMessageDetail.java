@@ -37,7 +37,6 @@ public record AgentMessageDetail(
         boolean hasMoreBody,
         @JsonProperty(value = "body_cursor", required = true) @MayBeNull
         @JsonInclude(JsonInclude.Include.ALWAYS)
-        @JsonPropertyDescription("For the next part; null on the last.")
         String bodyCursor) {
 
     /** An attachment's description. */

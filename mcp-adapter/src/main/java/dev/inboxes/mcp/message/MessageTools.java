@@ -21,8 +21,8 @@ import jakarta.inject.Inject;
 @AgentErrors
 public class MessageTools {
 
-    static final String Q = "Words that must each be part (any case) of the sender, subject or text, e.g. "
-            + "verification code; at most " + SearchWords.MAX_WORDS + " words.";
+    static final String Q = "Words each part of the sender, subject or text (any case), e.g. verification code; at "
+            + "most " + SearchWords.MAX_WORDS + ".";
 
     @Inject
     MessageService messages;
@@ -34,15 +34,15 @@ public class MessageTools {
     AgentResponder responder;
 
     @Tool(name = "list_messages",
-            description = "Lists the mail an inbox received, each with a preview (the first "
-                    + MessageContent.PREVIEW_LENGTH + " characters of its text; get_message reads it whole). limit=1 "
-                    + "gives the latest message and how many there are. " + ListToolDocs.NEWEST_FIRST
-                    + ListToolDocs.FILTER_INSTEAD + "q" + ListToolDocs.NOT_PAGING + " " + ListToolDocs.MARKED,
+            description = "Lists the mail an inbox received, newest first, each with its text's first "
+                    + MessageContent.PREVIEW_LENGTH + " characters (get_message reads it whole); limit=1 gives the "
+                    + "latest and the count. " + ListToolDocs.PAGED + ListToolDocs.FILTER_INSTEAD + "q"
+                    + ListToolDocs.NOT_PAGING + " " + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List messages", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse listMessages(
-            @ToolArg(name = "inbox_id", description = "inb_… of the inbox whose mail to list.")
+            @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID)
             String inboxId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,

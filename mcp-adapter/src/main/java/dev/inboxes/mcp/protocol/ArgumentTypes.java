@@ -4,6 +4,9 @@ import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.wait.WaitRequest;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The arguments whose input schema states a type their Java parameter does not have. The parameters are text so
@@ -18,6 +21,13 @@ public final class ArgumentTypes {
     public static final String QUOTES = "quotes";
     public static final String TIMEOUT_SECONDS = "timeout_seconds";
 
+    /** The arguments that take a time: in RFC 3339, or in the basic form the texts show ({@link #extendedTime}). */
+    public static final Set<String> TIMES = Set.of("created_after", "created_before", "since");
+
+    /** ISO 8601's basic form of a UTC time, as the texts write times: {@code 20261202T181143Z}. */
+    private static final Pattern BASIC_TIME = Pattern.compile(
+            "(\\d{4})(\\d{2})(\\d{2})T(\\d{2})(\\d{2})(\\d{2})(\\.\\d{1,9})?Z");
+
     private static final Map<String, JsonObject> TYPES = Map.of(
             LIMIT, new JsonObject().put("type", "integer").put("minimum", 1)
                     .put("maximum", PageLimits.AGENTS_MAX_LIMIT).put("default", PageLimits.DEFAULT_LIMIT),
@@ -27,6 +37,22 @@ public final class ArgumentTypes {
                     .put("default", WaitRequest.DEFAULT_TIMEOUT_SECONDS));
 
     private ArgumentTypes() {
+    }
+
+    /**
+     * {@code value} in RFC 3339 when it is a time in ISO 8601's basic form, as an agent copies it from a text
+     * ({@code 20261202T181143Z} is {@code 2026-12-02T11:43:00Z}); otherwise {@code value} itself, for the domain to
+     * read or refuse as sent.
+     */
+    public static Object extendedTime(Object value) {
+        if (value instanceof String text) {
+            Matcher basic = BASIC_TIME.matcher(text.strip());
+            if (basic.matches()) {
+                return basic.group(1) + "-" + basic.group(2) + "-" + basic.group(3) + "T" + basic.group(4) + ":"
+                        + basic.group(5) + ":" + basic.group(6) + (basic.group(7) == null ? "" : basic.group(7)) + "Z";
+            }
+        }
+        return value;
     }
 
     /** Types, in place, those of these arguments that {@code schema} (a tool's input schema) has. */

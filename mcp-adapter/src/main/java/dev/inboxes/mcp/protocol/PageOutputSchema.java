@@ -30,12 +30,11 @@ public class PageOutputSchema implements OutputSchemaGenerator {
         ObjectNode schema = mapper.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         properties.putObject("data").put("type", "array").set("items", mapper.valueToTree(rows.generate(row)));
-        properties.putObject("cursor").put("type", "string")
-                .put("description", "The next page's cursor; null on the last page.");
+        // What the envelope's fields mean is the protocol, said once in the server's instructions.
+        properties.putObject("cursor").put("type", "string");
         NullableSchema.nullable(properties, "cursor");
         properties.putObject("has_more").put("type", "boolean");
-        properties.putObject("total").put("type", "integer")
-                .put("description", "First page only: the matches, a lower bound when total_exact is false.");
+        properties.putObject("total").put("type", "integer");
         properties.putObject("total_exact").put("type", "boolean");
         schema.putArray("required").add("data").add("cursor").add("has_more");
         return schema;

@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
  *   <li>an argument the tool's input schema declares {@code integer} accepts an integral number in any JSON form
  *       hosts send: {@code 50}, {@code 50.0}, {@code "50"}, {@code 1e2} (100); any other value reaches the tool as
  *       sent, so its error quotes what the agent wrote;</li>
+ *   <li>a time argument ({@link ArgumentTypes#TIMES}) accepts the basic form the texts show times in
+ *       ({@code 20261202T181143Z}) besides RFC 3339;</li>
  *   <li>an unknown tool is the JSON-RPC error {@code -32602}, with its name cut short.</li>
  * </ul>
  * The names come from each tool's own {@code @ToolArg}s and its input schema, so no list is kept by hand. The
@@ -76,6 +78,11 @@ public class ToolCallGuard {
                 return Optional.of(new Refusal(true, "Unknown argument " + Text.quote(argument) + " for " + name
                         + ". " + (declared.isEmpty() ? "It takes no arguments." : "Its arguments are: "
                         + String.join(", ", declared) + ".") + " Call it again with only those."));
+            }
+        }
+        for (String argument : ArgumentTypes.TIMES) {
+            if (given.containsKey(argument)) {
+                given.put(argument, ArgumentTypes.extendedTime(given.getValue(argument)));
             }
         }
         for (String argument : integerArguments.computeIfAbsent(tool, ToolCallGuard::integerArguments)) {

@@ -53,8 +53,7 @@ final class AgentSummaries {
         line.append(page.hasMore() ? "; more: call again with this cursor" : "; this is the last page");
         if (listing.filterHint() != null && page.hasMore() && page.total().isPresent()
                 && page.total().getAsLong() >= LARGE_TOTAL) {
-            line.append(". That is many: to find something, filter with ").append(listing.filterHint())
-                    .append(" instead of reading every page");
+            line.append(". Many: to find one, filter (").append(listing.filterHint()).append(") instead of paging");
         }
         if (listing.widenHint() != null && page.total().isPresent() && page.total().getAsLong() == 0) {
             line.append(". Nothing matches: ").append(listing.widenHint());

@@ -23,8 +23,8 @@ public class ThreadTools {
     /** How much more of each text get_thread reads when it leaves the quoted history out. */
     static final int QUOTED_SCAN_FACTOR = 8;
 
-    static final String THREAD_WALK = "A thread that receives a message while you page moves up and comes again; "
-            + "none is missed.";
+    static final String THREAD_WALK = "A thread that gets mail while you page moves up and comes again; none is "
+            + "missed.";
 
     @Inject
     ThreadService threads;
@@ -36,15 +36,14 @@ public class ThreadTools {
     AgentResponder responder;
 
     @Tool(name = "list_threads",
-            description = "Lists an inbox's threads (a message and its replies), with the latest message's snippet; "
-                    + "read one with get_thread. Paged, latest activity first: the first page has total (limit=1 only "
-                    + "counts); while has_more, pass cursor back with the same arguments. " + THREAD_WALK + " "
+            description = "Lists an inbox's threads (a message and its replies), latest activity first, with the "
+                    + "latest message's snippet; get_thread reads one. " + ListToolDocs.PAGED + " " + THREAD_WALK + " "
                     + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentThread.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List threads", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse listThreads(
-            @ToolArg(name = "inbox_id", description = "inb_… of the inbox whose threads to list.")
+            @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID)
             String inboxId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor) {
@@ -55,16 +54,16 @@ public class ThreadTools {
     }
 
     @Tool(name = "get_thread",
-            description = "Reads a thread's messages with the first " + ExternalContent.TEXT_CHARACTERS
-                    + " characters of each text (text_cut when there is more; get_message reads it whole). "
-                    + ListToolDocs.OLDEST_FIRST + " " + ListToolDocs.MARKED,
+            description = "Reads a thread's messages, oldest first, each with its text's first "
+                    + ExternalContent.TEXT_CHARACTERS + " characters (text_cut if there is more; get_message reads it "
+                    + "whole). " + ListToolDocs.PAGED + " " + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentThreadMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "Read a thread", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse getThread(
-            @ToolArg(name = "inbox_id", description = "inb_… of the inbox the thread is in.")
+            @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID)
             String inboxId,
-            @ToolArg(name = "thread_id", description = "thr_…, from list_threads or a message's thread_id.")
+            @ToolArg(name = "thread_id", description = "thr_…, from list_threads or a message.")
             String threadId,
             @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
             @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,

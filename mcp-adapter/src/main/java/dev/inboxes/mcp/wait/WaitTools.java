@@ -64,25 +64,24 @@ public class WaitTools {
     AgentResponder responder;
 
     @Tool(name = "wait_for_message",
-            description = "Waits until the inbox receives a message and returns it with the first "
-                    + ExternalContent.TEXT_CHARACTERS + " characters of its text (text_cut when there is more): to "
-                    + "wait for a code, a reply or a report instead of listing again and again. Without since, it waits "
-                    + "for a message after the call. After timeout_seconds it returns timed_out: true. Either way, call "
-                    + "again with since = next for the following message, none missed or repeated. With a progress "
-                    + "token it reports every " + PROGRESS_EVERY_SECONDS + " s. " + ListToolDocs.MARKED,
+            description = "Waits for the inbox's next message, with its text's first "
+                    + ExternalContent.TEXT_CHARACTERS + " characters (text_cut if more): for a code or a reply, "
+                    + "instead of polling. Without since, only mail after the call. On timeout, timed_out is true. "
+                    + "Either way, call again with since = next: none missed or repeated. Progress every "
+                    + PROGRESS_EVERY_SECONDS + " s to a progress token. " + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class, generator = NullableOutputSchema.class),
             annotations = @Tool.Annotations(title = "Wait for a message", readOnlyHint = true,
                     destructiveHint = false, idempotentHint = true, openWorldHint = true))
     @Blocking
     Uni<ToolResponse> waitForMessage(
-            @ToolArg(name = "inbox_id", description = "inb_… of the inbox to wait on.")
+            @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID)
             String inboxId,
             @ToolArg(description = "Where to start: " + WaitRequest.SINCE_FORMS + ".", required = false) String since,
             @ToolArg(name = TIMEOUT_ARGUMENT, description = "Seconds to wait at most.", required = false)
             String timeoutSeconds,
-            @ToolArg(description = "Only a sender's address containing this (any case), e.g. @github.com.",
+            @ToolArg(description = "Only senders whose address contains this (any case), e.g. @github.com.",
                     required = false) String from,
-            @ToolArg(description = "Only a subject containing this (any case), e.g. verification.", required = false)
+            @ToolArg(description = "Only subjects containing this (any case).", required = false)
             String subject,
             Progress progress,
             Cancellation cancellation) {

@@ -48,8 +48,7 @@ class AgentSummariesTest {
         Page<String> large = page(50, true, OptionalLong.of(AgentSummaries.LARGE_TOTAL));
 
         assertThat(of(large, 50, "q, created_after or created_before"))
-                .endsWith("That is many: to find something, filter with q, created_after or created_before instead "
-                        + "of reading every page.");
+                .endsWith("Many: to find one, filter (q, created_after or created_before) instead of paging.");
         assertThat(of(large, 50, null)).doesNotContain("filter");
         assertThat(of(page(50, true, OptionalLong.of(AgentSummaries.LARGE_TOTAL - 1)), 50, "q"))
                 .doesNotContain("filter");
@@ -75,6 +74,6 @@ class AgentSummariesTest {
 
         assertThat(of(bounded, 50, "q"))
                 .startsWith("10,000+ inboxes match; 50 of them here, newest first; more: call again with this cursor.")
-                .contains("filter with q");
+                .contains("filter (q)");
     }
 }

@@ -27,13 +27,29 @@ class AgentTextTest {
         String text = new AgentText(mapper, AgentSettings.DEFAULTS).render(page);
 
         assertThat(text).isEqualTo("""
-                data[2]{id,address,display_name,created_at}:
-                  inb_9d8wksZ6PsfwZ3kazMvs,sales-bot@inboxes.test,null,"2026-11-29T22:59:10Z"
-                  inb_cS2QNED3BMAcR9tSVjlA,billing@inboxes.test,"Billing: EU","2026-11-29T22:59:10Z"
+                data[2]{id,username,display_name,created_at}:
+                  inb_9d8wksZ6PsfwZ3kazMvs,sales-bot,null,20261129T225910Z
+                  inb_cS2QNED3BMAcR9tSVjlA,billing,"Billing: EU",20261129T225910Z
+                addresses: username@inboxes.test
                 cursor: null
                 has_more: false
                 total: 2""");
         LosslessText.assertCarries(text, mapper.valueToTree(page));
+    }
+
+    @Test
+    void addressesOfMoreThanOneDomainAreShownWhole() {
+        AgentPage<AgentInbox> mixed = new AgentPage<>(List.of(
+                new AgentInbox("inb_9d8wksZ6PsfwZ3kazMvs", "sales-bot@inboxes.test", null,
+                        Instant.parse("2026-11-29T22:59:10.817815Z")),
+                new AgentInbox("inb_cS2QNED3BMAcR9tSVjlA", "billing@old.inboxes.test", null,
+                        Instant.parse("2026-11-29T22:59:10.799667Z"))), null, false, 2L, null);
+
+        String text = new AgentText(mapper, AgentSettings.DEFAULTS).render(mixed);
+
+        assertThat(text).startsWith("data[2]{id,address,created_at}:").doesNotContain("addresses:")
+                .contains("billing@old.inboxes.test");
+        LosslessText.assertCarries(text, mapper.valueToTree(mixed));
     }
 
     @Test
@@ -44,7 +60,7 @@ class AgentTextTest {
         String text = new AgentText(mapper, AgentSettings.DEFAULTS).render(named);
 
         assertThat(text).contains("display_name: \"2026-11-29T22:59:10.817815Z\"")
-                .contains("created_at: \"2026-11-29T22:59:10Z\"");
+                .contains("created_at: 20261129T225910Z");
         LosslessText.assertCarries(text, mapper.valueToTree(named));
     }
 

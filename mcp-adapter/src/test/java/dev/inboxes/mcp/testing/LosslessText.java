@@ -3,11 +3,14 @@ package dev.inboxes.mcp.testing;
 import dev.inboxes.mcp.respond.AgentText;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.inboxes.mcp.respond.ExternalContent;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,11 +29,36 @@ public final class LosslessText {
      * @throws AssertionError naming the first difference when the text does not decode to {@code structured}
      */
     public static void assertCarries(String toon, JsonNode structured) {
-        JsonNode decoded = ToonReader.read(unframed(toon));
+        JsonNode decoded = withAddresses(ToonReader.read(unframed(toon)));
         String difference = difference("$", decoded, structured);
         if (difference != null) {
             throw new AssertionError("the text does not carry the structured content: " + difference + "\ntext:\n" + toon);
         }
+    }
+
+    /** A page's text that shows usernames and the shared domain once ({@code AgentText}), with its addresses whole. */
+    private static JsonNode withAddresses(JsonNode decoded) {
+        if (!(decoded instanceof ObjectNode page) || !page.path(AgentText.ADDRESSES).isTextual()) {
+            return decoded;
+        }
+        String pattern = page.remove(AgentText.ADDRESSES).textValue();
+        if (!pattern.startsWith(AgentText.USERNAME + "@")) {
+            throw new AssertionError("addresses: " + pattern + " is not username@<domain>");
+        }
+        String domain = pattern.substring(AgentText.USERNAME.length());
+        for (JsonNode row : page.path(AgentText.ROWS)) {
+            ObjectNode whole = (ObjectNode) row;
+            List<Map.Entry<String, JsonNode>> fields = new ArrayList<>(whole.properties());
+            whole.removeAll();
+            for (Map.Entry<String, JsonNode> field : fields) {
+                if (field.getKey().equals(AgentText.USERNAME)) {
+                    whole.put(AgentText.ADDRESS, field.getValue().textValue() + domain);
+                } else {
+                    whole.set(field.getKey(), field.getValue());
+                }
+            }
+        }
+        return page;
     }
 
     /** The text inside an external-content frame, or the text itself when it has none. */
@@ -93,7 +121,7 @@ public final class LosslessText {
 
     private static String toSeconds(String time) {
         try {
-            return Instant.parse(time).truncatedTo(ChronoUnit.SECONDS).toString();
+            return AgentText.TEXT_TIME.format(Instant.parse(time));
         } catch (DateTimeParseException notATime) {
             return time;
         }
