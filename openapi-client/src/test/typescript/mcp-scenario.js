@@ -1,6 +1,6 @@
 // An agent host's session with the official MCP TypeScript SDK, as hosts run it: connect, tools/list (after which
 // the SDK validates every tool result's structuredContent against the tool's output schema and throws when it does
-// not), then each tool that reads. Arguments: base URL, API key, an inbox id holding at least one message.
+// not), then each tool that reads, the resource templates and one attachment read as a resource. Arguments: base URL, API key, an inbox id holding at least one message.
 // Prints a JSON report; the app's tests assert on it.
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const { StreamableHTTPClientTransport } = require("@modelcontextprotocol/sdk/client/streamableHttp.js");
@@ -13,6 +13,7 @@ async function main() {
   const client = new Client({ name: "inboxes-mcp-scenario", version: "0.1.0" });
   await client.connect(transport);
   const report = { tools: (await client.listTools()).tools.map((tool) => tool.name), calls: {} };
+  report.resource_templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
 
   async function call(label, name, args) {
     try {
@@ -36,7 +37,16 @@ async function main() {
   await call("list_messages_last_page", "list_messages", { inbox_id: inboxId, limit: 100 });
   const first = messages?.data?.[0];
   if (first) {
-    await call("get_message", "get_message", { inbox_id: inboxId, message_id: first.id });
+    const message = await call("get_message", "get_message", { inbox_id: inboxId, message_id: first.id });
+    const attachment = message?.attachments?.[0];
+    if (attachment) {
+      try {
+        const read = await client.readResource({ uri: attachment.uri });
+        report.resource_read = { valid: true, contents: read.contents };
+      } catch (error) {
+        report.resource_read = { valid: false, error: String(error) };
+      }
+    }
     await call("get_thread", "get_thread", { inbox_id: inboxId, thread_id: first.thread_id });
   }
   await call("list_threads", "list_threads", { inbox_id: inboxId });

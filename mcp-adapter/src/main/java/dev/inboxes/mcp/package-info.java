@@ -2,7 +2,8 @@
  * The MCP adapter: agents reach the same domain as the REST API, through tools. Its rooms, from the outside in:
  * <ul>
  * <li>{@code inbox}, {@code message}, {@code thread}, {@code wait}: the tools, one class per feature, and the records
- * agents read ({@code fromDomain} of a domain value). A tool calls one domain service and hands what it got to the
+ * agents read ({@code fromDomain} of a domain value); {@code message} holds the resource templates of attachments and
+ * raw mail too. A tool calls one domain service and hands what it got to the
  * responder; it throws the domain's exceptions and nothing else.</li>
  * <li>{@code confirm}: asking the person at the host (MCP elicitation) before a destructive tool acts.</li>
  * <li>{@code session}: the layer over the MCP library's runtime, pinned to its version ({@code McpLibrary}):

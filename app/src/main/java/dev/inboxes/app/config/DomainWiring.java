@@ -10,6 +10,7 @@ import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.RecipientDirectory;
 import dev.inboxes.domain.message.MessageBodies;
+import dev.inboxes.domain.message.MessageFiles;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.paging.CursorCodec;
@@ -166,6 +167,12 @@ public class DomainWiring {
     @Singleton
     MessageBodies messageBodies(MessageService messages, CursorCodec cursors) {
         return new MessageBodies(messages, cursors);
+    }
+
+    @Produces
+    @Singleton
+    MessageFiles messageFiles(MessageService messages, MessageStore store) {
+        return new MessageFiles(messages, store);
     }
 
     @Produces

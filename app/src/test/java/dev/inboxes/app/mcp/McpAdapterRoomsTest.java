@@ -16,6 +16,9 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.inboxes.mcp.protocol.AgentErrors;
+import io.quarkiverse.mcp.server.ResourceContents;
+import io.quarkiverse.mcp.server.ResourceLink;
+import io.quarkiverse.mcp.server.ResourceResponse;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -80,7 +83,7 @@ class McpAdapterRoomsTest {
                 .check(ADAPTER);
     }
 
-    /** One responder owns the budget, the text and the summary line. */
+    /** One responder owns the budget, the text and the summary line, of tool results and resource reads alike. */
     @Test
     void onlyTheResponderBuildsAResult() {
         noClasses().that().resideOutsideOfPackage("dev.inboxes.mcp.respond..")
@@ -88,6 +91,9 @@ class McpAdapterRoomsTest {
                 .orShould().callMethodWhere(target(owner(assignableTo(ToolResponse.class)))
                         .and(target(nameMatching("success|error|structuredSuccess"))))
                 .orShould().dependOnClassesThat().areAssignableTo(TextContent.class)
+                .orShould().callConstructorWhere(target(owner(assignableTo(ResourceResponse.class))))
+                .orShould().dependOnClassesThat().areAssignableTo(ResourceContents.class)
+                .orShould().dependOnClassesThat().areAssignableTo(ResourceLink.class)
                 .check(ADAPTER);
     }
 }

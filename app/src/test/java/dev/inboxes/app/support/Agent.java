@@ -169,8 +169,10 @@ public final class Agent implements AutoCloseable {
         return inside;
     }
 
+    /** The text blocks, without the resource links that follow them in get_message. */
     public static List<String> texts(CallToolResult result) {
-        return result.content().stream().map(content -> ((TextContent) content).text()).toList();
+        return result.content().stream().filter(TextContent.class::isInstance)
+                .map(content -> ((TextContent) content).text()).toList();
     }
 
     @Override

@@ -38,6 +38,19 @@ public interface MessageStore {
     /** One attachment with its bytes, if it belongs to that message of that inbox of that account. */
     Optional<AttachmentContent> attachment(String accountId, String inboxId, String messageId, String attachmentId);
 
+    /**
+     * At most {@code maxBytes} of the message as received, from byte {@code start} on, and its whole length, if it is
+     * in that inbox of that account; the store sends no more bytes than that.
+     */
+    Optional<ByteSlice> rawSlice(String accountId, String inboxId, String messageId, int start, int maxBytes);
+
+    /**
+     * One attachment's description and at most {@code maxBytes} of its bytes from byte {@code start} on, if it
+     * belongs to that message of that inbox of that account; the store sends no more bytes than that.
+     */
+    Optional<AttachmentSlice> attachmentSlice(String accountId, String inboxId, String messageId, String attachmentId,
+            int start, int maxBytes);
+
     /** @return whether a message was deleted (with its attachments) */
     boolean delete(String accountId, String inboxId, String messageId);
 }

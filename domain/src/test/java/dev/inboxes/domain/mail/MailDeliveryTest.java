@@ -3,6 +3,8 @@ package dev.inboxes.domain.mail;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.domain.message.AttachmentContent;
+import dev.inboxes.domain.message.AttachmentSlice;
+import dev.inboxes.domain.message.ByteSlice;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
@@ -136,6 +138,18 @@ class MailDeliveryTest {
         @Override
         public Optional<AttachmentContent> attachment(String accountId, String inboxId, String messageId,
                 String attachmentId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<ByteSlice> rawSlice(String accountId, String inboxId, String messageId, int start,
+                int maxBytes) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<AttachmentSlice> attachmentSlice(String accountId, String inboxId, String messageId,
+                String attachmentId, int start, int maxBytes) {
             throw new UnsupportedOperationException();
         }
 

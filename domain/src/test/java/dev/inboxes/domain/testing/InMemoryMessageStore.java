@@ -2,6 +2,8 @@ package dev.inboxes.domain.testing;
 
 import dev.inboxes.domain.message.Attachment;
 import dev.inboxes.domain.message.AttachmentContent;
+import dev.inboxes.domain.message.AttachmentSlice;
+import dev.inboxes.domain.message.ByteSlice;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
@@ -183,6 +185,20 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
     @Override
     public synchronized Optional<byte[]> raw(String accountId, String inboxId, String messageId) {
         return owned(accountId, inboxId, messageId).map(stored -> stored.message().content().raw().clone());
+    }
+
+    @Override
+    public synchronized Optional<ByteSlice> rawSlice(String accountId, String inboxId, String messageId, int start,
+            int maxBytes) {
+        return owned(accountId, inboxId, messageId)
+                .map(stored -> ByteSlice.of(stored.message().content().raw(), start, maxBytes));
+    }
+
+    @Override
+    public synchronized Optional<AttachmentSlice> attachmentSlice(String accountId, String inboxId, String messageId,
+            String attachmentId, int start, int maxBytes) {
+        return attachment(accountId, inboxId, messageId, attachmentId)
+                .map(found -> new AttachmentSlice(found.attachment(), ByteSlice.of(found.content(), start, maxBytes)));
     }
 
     @Override

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.message.AttachmentSlice;
+import dev.inboxes.domain.message.ByteSlice;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
@@ -158,6 +160,41 @@ public abstract class MessageStoreContract {
         assertThat(messages().raw(stranger, inbox.id(), row.id())).isEmpty();
         assertThat(messages().attachment(stranger, inbox.id(), row.id(), attachmentId)).isEmpty();
         assertThat(messages().delete(stranger, inbox.id(), row.id())).isFalse();
+    }
+
+    @Test
+    void slicesOfRawBytesAndAttachmentsHoldOnlyWhatWasAskedForWithTheWholeLengthForTheOwnerOnly() {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        byte[] pdf = {0x25, 0x50, 0x44, 0x46, 0x00, (byte) 0xff, 0x0a};
+        MessageContent content = content(newMessageId(), null,
+                List.of(new NewAttachment("report.pdf", "application/pdf", null, false, pdf)));
+        Message row = stored(account, inbox, content, T0);
+        String attachmentId = messages().find(account, inbox.id(), row.id()).orElseThrow().attachments().get(0).id();
+
+        ByteSlice raw = messages().rawSlice(account, inbox.id(), row.id(), 3, 5).orElseThrow();
+        assertThat(raw.bytes()).isEqualTo(java.util.Arrays.copyOfRange(content.raw(), 3, 8));
+        assertThat(raw.start()).isEqualTo(3);
+        assertThat(raw.length()).isEqualTo(content.raw().length);
+        assertThat(messages().rawSlice(account, inbox.id(), row.id(), 0, 1_000_000).orElseThrow().whole()).isTrue();
+        assertThat(messages().rawSlice(account, inbox.id(), row.id(), content.raw().length + 5, 10).orElseThrow()
+                .bytes()).isEmpty();
+
+        AttachmentSlice part = messages().attachmentSlice(account, inbox.id(), row.id(), attachmentId, 4, 2)
+                .orElseThrow();
+        assertThat(part.attachment().filename()).isEqualTo("report.pdf");
+        assertThat(part.slice().bytes()).containsExactly(0x00, 0xff);
+        assertThat(part.slice().length()).isEqualTo(pdf.length);
+        assertThat(messages().attachmentSlice(account, inbox.id(), row.id(), attachmentId, 0, 0).orElseThrow()
+                .slice().bytes()).isEmpty();
+        assertThat(messages().attachmentSlice(account, inbox.id(), row.id(), attachmentId, 5, 100).orElseThrow()
+                .slice().bytes()).containsExactly(0xff, 0x0a);
+
+        String stranger = newAccount();
+        assertThat(messages().rawSlice(stranger, inbox.id(), row.id(), 0, 10)).isEmpty();
+        assertThat(messages().attachmentSlice(stranger, inbox.id(), row.id(), attachmentId, 0, 10)).isEmpty();
+        assertThat(messages().attachmentSlice(account, inbox.id(), row.id(), "att_00000000000000000000", 0, 10))
+                .isEmpty();
     }
 
     @Test

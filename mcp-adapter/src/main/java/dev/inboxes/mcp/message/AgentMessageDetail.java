@@ -39,14 +39,15 @@ public record AgentMessageDetail(
         @JsonInclude(JsonInclude.Include.ALWAYS)
         String bodyCursor) {
 
-    /** An attachment's description. */
+    /** An attachment's description, and the URI of the resource that reads it. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Attachment(
             @JsonProperty(required = true) String id,
             String filename,
             @JsonProperty(value = "content_type", required = true) String contentType,
             @JsonProperty(required = true) long size,
-            @JsonProperty(required = true) boolean inline) {
+            @JsonProperty(required = true) boolean inline,
+            @JsonProperty(required = true) String uri) {
     }
 
     /** A guess at a one-time code. */

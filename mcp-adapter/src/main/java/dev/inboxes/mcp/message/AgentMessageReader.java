@@ -23,8 +23,9 @@ import java.util.List;
 
 /**
  * Builds {@code get_message}'s result within the {@link AgentBudget}: the headers (each cut to
- * {@value #HEADER_LENGTH} characters, at most {@value #ATTACHMENTS_SHOWN} attachments, links up to
- * {@value #LINKS_LENGTH} characters), and as much of the text as fits beside them, both in the text blocks and in
+ * {@value #HEADER_LENGTH} characters, at most {@value #ATTACHMENTS_SHOWN} attachments, each linked as the resource
+ * that reads it, as the raw message is; links up to {@value #LINKS_LENGTH} characters), and as much of the text as
+ * fits beside them, both in the text blocks and in
  * the structured content (whose JSON escapes may be longer than the text). The text's part is asked of the domain,
  * which ends it where the next part's cursor starts, so shortening a part loses nothing.
  */
@@ -73,14 +74,18 @@ public class AgentMessageReader {
         AgentMessageDetail structured = structured(message, extracts, part, quotedLinesLeftOut);
         String text = MessageReadText.of(structured, message.attachments().size());
         String summary = MessageReadText.summary(structured, budget.describe());
-        return new Draft(structured, text, summary, part.text().length(), json(structured).length());
+        Draft draft = new Draft(structured, text, summary, part.text().length(), json(structured).length());
+        structured.attachments().forEach(attachment -> draft.link(attachment.uri(), attachment.filename() == null
+                ? attachment.id() : attachment.filename(), attachment.contentType(), attachment.size()));
+        return draft.link(MessageResources.rawUri(structured.inboxId(), structured.id()), structured.id() + ".eml",
+                "message/rfc822", null);
     }
 
     static AgentMessageDetail structured(MessageDetail message, MessageExtracts extracts, BodyPart part,
             Integer quotedLinesLeftOut) {
         Message row = message.row();
         List<AgentMessageDetail.Attachment> attachments = message.attachments().stream().limit(ATTACHMENTS_SHOWN)
-                .map(AgentMessageReader::attachment).toList();
+                .map(attachment -> attachment(row, attachment)).toList();
         return new AgentMessageDetail(row.id(), row.inboxId(), row.threadId(), header(row.from()),
                 header(message.fromName()), header(row.to()), header(message.cc()), header(message.replyTo()),
                 header(row.subject()), message.sentAt(), row.receivedAt(), header(message.inReplyTo()),
@@ -90,9 +95,10 @@ public class AgentMessageReader {
                         part.end(), part.length(), quotedLinesLeftOut), part.hasMore(), part.nextCursor());
     }
 
-    private static AgentMessageDetail.Attachment attachment(Attachment attachment) {
+    private static AgentMessageDetail.Attachment attachment(Message row, Attachment attachment) {
         return new AgentMessageDetail.Attachment(attachment.id(), header(attachment.filename()),
-                header(attachment.contentType()), attachment.size(), attachment.inline());
+                header(attachment.contentType()), attachment.size(), attachment.inline(),
+                MessageResources.attachmentUri(row.inboxId(), row.id(), attachment.id()));
     }
 
     private static List<AgentMessageDetail.Code> codes(MessageExtracts extracts) {

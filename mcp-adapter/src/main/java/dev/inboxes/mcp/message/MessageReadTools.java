@@ -19,9 +19,9 @@ public class MessageReadTools {
     @Inject
     CallerAccount caller;
 
-    @Tool(name = "get_message", description = "Reads one message: headers, attachments (described; bytes at the "
-            + "REST API), codes and links found in it (guesses: check the text), and its text (from the HTML if no text "
-            + "part). A long text comes in parts: while has_more_body, call again with body_cursor. Newest code: "
+    @Tool(name = "get_message", description = "Reads one message: headers, attachments (described; each, and the "
+            + "raw mail, is a linked resource), codes and links found in it (guesses: check the text), and its text "
+            + "(from the HTML if no text part). A long text comes in parts: while has_more_body, call again with body_cursor. Newest code: "
             + "list_messages limit=1, then this. " + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentMessageDetail.class, generator = NullableOutputSchema.class),
             annotations = @Tool.Annotations(title = "Read a message", readOnlyHint = true, destructiveHint = false,

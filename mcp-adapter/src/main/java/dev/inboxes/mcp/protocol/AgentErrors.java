@@ -8,8 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a class of tools: a failure the caller can act on becomes a tool error ({@code isError: true}) whose text
- * says what to do, never a protocol error the agent cannot read (see {@link AgentErrorsInterceptor}). The tools
- * themselves only throw the domain's exceptions.
+ * says what to do, never a protocol error the agent cannot read (see {@link AgentErrorsInterceptor}); for a resource
+ * template, a JSON-RPC error with that text. The tools themselves only throw the domain's exceptions.
  */
 @InterceptorBinding
 @Target({ElementType.TYPE, ElementType.METHOD})

@@ -2,10 +2,16 @@ package dev.inboxes.mcp.respond;
 
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageRequest;
+import io.quarkiverse.mcp.server.BlobResourceContents;
+import io.quarkiverse.mcp.server.Content;
+import io.quarkiverse.mcp.server.ResourceResponse;
 import io.quarkiverse.mcp.server.TextContent;
+import io.quarkiverse.mcp.server.TextResourceContents;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -54,8 +60,27 @@ public class AgentResponder {
      * outcome, a part of a message). The tool fitted it ({@link #fit}).
      */
     public ToolResponse respond(Draft fitted) {
-        return new ToolResponse(false, List.of(new TextContent(fitted.text()), new TextContent(fitted.summary())),
-                fitted.structured(), null);
+        List<Content> content = new ArrayList<>(List.of(new TextContent(fitted.text()),
+                new TextContent(fitted.summary())));
+        content.addAll(fitted.links());
+        return new ToolResponse(false, content, fitted.structured(), null);
+    }
+
+    /**
+     * A resource read as text an agent reads (a part of a file, a file's description): the draft's text and summary
+     * as one text contents, {@code text/plain} whatever the file's type, since the text frames it. The reader fitted
+     * it ({@link #fit}).
+     */
+    public ResourceResponse read(String uri, Draft fitted) {
+        return new ResourceResponse(List.of(new TextResourceContents(uri, fitted.text() + "\n" + fitted.summary(),
+                "text/plain")));
+    }
+
+    /** A resource's bytes, for a host that asked for them; their bound is the reader's. */
+    public ResourceResponse blob(String uri, byte[] bytes, String mimeType) {
+        // Plain base64, as the specification's blob is: the library's helper is the MIME encoder, which breaks lines.
+        return new ResourceResponse(List.of(new BlobResourceContents(uri, Base64.getEncoder().encodeToString(bytes),
+                mimeType)));
     }
 
     /**

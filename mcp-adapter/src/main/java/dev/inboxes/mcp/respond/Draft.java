@@ -1,5 +1,9 @@
 package dev.inboxes.mcp.respond;
 
+import io.quarkiverse.mcp.server.ResourceLink;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A tool result at one size, as {@link AgentResponder#fit} tries it. A class, not a record: it is never serialized,
  * and the adapters' public records are (see the native check).
@@ -11,6 +15,7 @@ public final class Draft {
     private final String summary;
     private final int size;
     private final int structuredCharacters;
+    private final List<ResourceLink> links = new ArrayList<>();
 
     /** A result whose structured content is bounded by its text (a page, a record: the JSON of what the text shows). */
     public Draft(Object structured, String text, String summary, int size) {
@@ -48,5 +53,16 @@ public final class Draft {
 
     public int structuredCharacters() {
         return structuredCharacters;
+    }
+
+    /** Adds a {@code resource_link} block after the text, for a resource the result names (an attachment). */
+    public Draft link(String uri, String name, String mimeType, Long size) {
+        links.add(new ResourceLink(uri, mimeType, name, null, null,
+                size == null || size > Integer.MAX_VALUE ? null : size.intValue(), null, null));
+        return this;
+    }
+
+    List<ResourceLink> links() {
+        return links;
     }
 }

@@ -3,6 +3,8 @@ package dev.inboxes.persistence.message;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.Attachment;
 import dev.inboxes.domain.message.AttachmentContent;
+import dev.inboxes.domain.message.AttachmentSlice;
+import dev.inboxes.domain.message.ByteSlice;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
@@ -72,6 +74,14 @@ public class MessageContents {
     private static final String RAW = "SELECT m.raw FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE " + OWNED;
     private static final String ATTACHMENT = """
             SELECT a.id, a.filename, a.content_type, a.size, a.content_id, a.inline, a.content
+            FROM attachments a JOIN messages m ON m.id = a.message_id JOIN inboxes i ON i.id = m.inbox_id
+            WHERE a.id = ? AND\s""" + OWNED;
+    /** Bytes from a 1-based position: the database sends only the slice, with the whole length. */
+    private static final String RAW_SLICE = "SELECT substring(m.raw FROM ? FOR ?), octet_length(m.raw) FROM messages m "
+            + "JOIN inboxes i ON i.id = m.inbox_id WHERE " + OWNED;
+    private static final String ATTACHMENT_SLICE = """
+            SELECT a.id, a.filename, a.content_type, a.size, a.content_id, a.inline, substring(a.content FROM ? FOR ?),
+                   octet_length(a.content)
             FROM attachments a JOIN messages m ON m.id = a.message_id JOIN inboxes i ON i.id = m.inbox_id
             WHERE a.id = ? AND\s""" + OWNED;
     private static final String DELETE = "DELETE FROM messages m USING inboxes i WHERE i.id = m.inbox_id AND " + OWNED;
@@ -227,6 +237,35 @@ public class MessageContents {
                 try (ResultSet found = query.executeQuery()) {
                     return found.next() ? Optional.of(new AttachmentContent(attachment(found), found.getBytes(7)))
                             : Optional.empty();
+                }
+            }
+        });
+    }
+
+    Optional<ByteSlice> rawSlice(String accountId, String inboxId, String messageId, int start, int maxBytes) {
+        return session().doReturningWork(connection -> {
+            try (PreparedStatement query = owned(connection, RAW_SLICE, 2, accountId, inboxId, messageId)) {
+                query.setInt(1, start + 1);
+                query.setInt(2, maxBytes);
+                try (ResultSet found = query.executeQuery()) {
+                    return found.next() ? Optional.of(new ByteSlice(found.getBytes(1), start, found.getInt(2)))
+                            : Optional.empty();
+                }
+            }
+        });
+    }
+
+    Optional<AttachmentSlice> attachmentSlice(String accountId, String inboxId, String messageId, String attachmentId,
+            int start, int maxBytes) {
+        return session().doReturningWork(connection -> {
+            try (PreparedStatement query = connection.prepareStatement(ATTACHMENT_SLICE)) {
+                query.setInt(1, start + 1);
+                query.setInt(2, maxBytes);
+                query.setString(3, attachmentId);
+                bindOwner(query, 3, accountId, inboxId, messageId);
+                try (ResultSet found = query.executeQuery()) {
+                    return found.next() ? Optional.of(new AttachmentSlice(attachment(found),
+                            new ByteSlice(found.getBytes(7), start, found.getInt(8)))) : Optional.empty();
                 }
             }
         });

@@ -1,6 +1,8 @@
 package dev.inboxes.persistence.message;
 
 import dev.inboxes.domain.message.AttachmentContent;
+import dev.inboxes.domain.message.AttachmentSlice;
+import dev.inboxes.domain.message.ByteSlice;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageDetail;
 import dev.inboxes.domain.message.MessageFilter;
@@ -63,6 +65,19 @@ public class PostgresMessageStore implements MessageStore, PanacheRepositoryBase
     public Optional<AttachmentContent> attachment(String accountId, String inboxId, String messageId,
             String attachmentId) {
         return contents.attachment(accountId, inboxId, messageId, attachmentId);
+    }
+
+    @Override
+    @Transactional
+    public Optional<ByteSlice> rawSlice(String accountId, String inboxId, String messageId, int start, int maxBytes) {
+        return contents.rawSlice(accountId, inboxId, messageId, start, maxBytes);
+    }
+
+    @Override
+    @Transactional
+    public Optional<AttachmentSlice> attachmentSlice(String accountId, String inboxId, String messageId,
+            String attachmentId, int start, int maxBytes) {
+        return contents.attachmentSlice(accountId, inboxId, messageId, attachmentId, start, maxBytes);
     }
 
     @Override
