@@ -43,6 +43,12 @@ class AgentWalkTest {
 
     static final int TEXT_BUDGET = AgentBudget.TEXT_BUDGET;
     static final int TOKEN_BUDGET = AgentSettings.DEFAULT_TOKEN_BUDGET;
+    /**
+     * A first page of 50 of the seeded account's inboxes (display names like "Agent 3218"), its text and summary:
+     * 2,120 o200k tokens when set (times in the texts' basic form, the shared domain said once). The account of
+     * docs/agents.md "Measured", with names of 53 characters, costs about 2,560.
+     */
+    static final int PAGE_OF_50_TOKENS = 2_250;
 
     @Inject
     TokenCounter tokens;
@@ -70,6 +76,8 @@ class AgentWalkTest {
                     tokens.count(text(fifty, 0)), text(fifty, 1), walk.pages.pages().size());
             assertThat(text(fifty, 1)).startsWith("50 of 3219 inboxes, newest first")
                     .contains("filter (q, created_after or created_before)");
+            assertThat(tokens.count(text(fifty, 0)) + tokens.count(text(fifty, 1)))
+                    .as("a page of 50 of these inboxes, text and summary, in tokens").isLessThanOrEqualTo(PAGE_OF_50_TOKENS);
         }
     }
 

@@ -23,14 +23,10 @@ import org.junit.jupiter.api.Test;
  * What every {@link ApiKeyStore} (with its {@link AccountStore}) does, run against the in-memory stores of the
  * domain tests and the PostgreSQL stores of the persistence tests.
  */
-public abstract class ApiKeyStoreContract {
+public abstract class ApiKeyStoreContract extends StoreContract {
 
     /** A microsecond instant, as stored. */
     protected static final Instant T0 = Instant.parse("2026-11-29T21:48:33.123456Z");
-
-    protected abstract AccountStore accounts();
-
-    protected abstract ApiKeyStore apiKeys();
 
     protected static StoredApiKey key(Instant createdAt) {
         String hash = RandomIds.base62(64);

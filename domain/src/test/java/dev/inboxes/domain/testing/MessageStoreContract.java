@@ -3,7 +3,6 @@ package dev.inboxes.domain.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.AttachmentSlice;
 import dev.inboxes.domain.message.ByteSlice;
 import dev.inboxes.domain.message.Message;
@@ -26,16 +25,9 @@ import org.junit.jupiter.api.Test;
 /**
  * What every {@link MessageStore} does, run against the in-memory store and the PostgreSQL store alike.
  */
-public abstract class MessageStoreContract {
+public abstract class MessageStoreContract extends StoreContract {
 
     private static final Instant T0 = Instant.parse("2026-11-29T21:48:33.123456Z");
-
-    protected abstract MessageStore messages();
-
-    protected abstract InboxStore inboxes();
-
-    /** A new, empty account the stores accept inboxes for. */
-    protected abstract String newAccount();
 
     private Inbox newInbox(String accountId) {
         Inbox inbox = new Inbox(RandomIds.newId(Inbox.ID_PREFIX),

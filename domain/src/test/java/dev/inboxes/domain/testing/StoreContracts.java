@@ -32,22 +32,30 @@ public abstract class StoreContracts {
     /** The bound up to which these stores count a filtered total exactly. */
     protected abstract long totalExactUpTo();
 
-    @Nested
-    class Inboxes extends InboxStoreContract {
+    private final StoreContract.Fixture fixture = new StoreContract.Fixture() {
 
         @Override
-        protected InboxStore store() {
-            return stores().inboxes();
+        public Stores stores() {
+            return StoreContracts.this.stores();
         }
 
         @Override
-        protected String newAccount() {
+        public String newAccount() {
             return StoreContracts.this.newAccount();
         }
 
         @Override
-        protected long totalExactUpTo() {
+        public long totalExactUpTo() {
             return StoreContracts.this.totalExactUpTo();
+        }
+    };
+
+    @Nested
+    class Inboxes extends InboxStoreContract {
+
+        @Override
+        protected Fixture fixture() {
+            return fixture;
         }
     }
 
@@ -55,13 +63,8 @@ public abstract class StoreContracts {
     class ApiKeys extends ApiKeyStoreContract {
 
         @Override
-        protected AccountStore accounts() {
-            return stores().accounts();
-        }
-
-        @Override
-        protected ApiKeyStore apiKeys() {
-            return stores().apiKeys();
+        protected Fixture fixture() {
+            return fixture;
         }
     }
 
@@ -69,18 +72,8 @@ public abstract class StoreContracts {
     class Messages extends MessageStoreContract {
 
         @Override
-        protected MessageStore messages() {
-            return stores().messages();
-        }
-
-        @Override
-        protected InboxStore inboxes() {
-            return stores().inboxes();
-        }
-
-        @Override
-        protected String newAccount() {
-            return StoreContracts.this.newAccount();
+        protected Fixture fixture() {
+            return fixture;
         }
     }
 
@@ -88,28 +81,8 @@ public abstract class StoreContracts {
     class Threads extends ThreadStoreContract {
 
         @Override
-        protected MessageStore messages() {
-            return stores().messages();
-        }
-
-        @Override
-        protected ThreadStore threads() {
-            return stores().threads();
-        }
-
-        @Override
-        protected ArrivalStore arrivals() {
-            return stores().arrivals();
-        }
-
-        @Override
-        protected InboxStore inboxes() {
-            return stores().inboxes();
-        }
-
-        @Override
-        protected String newAccount() {
-            return StoreContracts.this.newAccount();
+        protected Fixture fixture() {
+            return fixture;
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.inboxes.domain.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageService;
@@ -30,20 +29,9 @@ import org.junit.jupiter.api.Test;
  * against the in-memory stores and the PostgreSQL stores alike: the threading rules, the threads' rows, the order of
  * arrivals.
  */
-public abstract class ThreadStoreContract {
+public abstract class ThreadStoreContract extends StoreContract {
 
     private static final Instant T0 = Instant.parse("2026-11-29T21:48:33.123456Z");
-
-    protected abstract MessageStore messages();
-
-    protected abstract ThreadStore threads();
-
-    protected abstract ArrivalStore arrivals();
-
-    protected abstract InboxStore inboxes();
-
-    /** A new, empty account the stores accept inboxes for. */
-    protected abstract String newAccount();
 
     private String account;
     private Inbox inbox;

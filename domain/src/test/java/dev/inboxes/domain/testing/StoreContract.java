@@ -1,0 +1,62 @@
+package dev.inboxes.domain.testing;
+
+import dev.inboxes.domain.account.AccountStore;
+import dev.inboxes.domain.account.ApiKeyStore;
+import dev.inboxes.domain.inbox.InboxStore;
+import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.thread.ThreadStore;
+import dev.inboxes.domain.wait.ArrivalStore;
+
+/**
+ * What every store contract reads its stores from: one {@link Fixture}, which {@link StoreContracts} is for each
+ * implementation of the ports, so a contract names the stores it uses and nothing wires them twice.
+ */
+public abstract class StoreContract {
+
+    /** The stores under test, and how to make an owner for what they hold. */
+    public interface Fixture {
+
+        /** Asked for at each test, not at construction: a framework may inject the stores after that. */
+        StoreContracts.Stores stores();
+
+        /** A new, empty account the stores accept inboxes for. */
+        String newAccount();
+
+        /** How many matches the stores count in a filtered total at most: small in tests, so the bound is reached. */
+        long totalExactUpTo();
+    }
+
+    protected abstract Fixture fixture();
+
+    protected AccountStore accounts() {
+        return fixture().stores().accounts();
+    }
+
+    protected ApiKeyStore apiKeys() {
+        return fixture().stores().apiKeys();
+    }
+
+    protected InboxStore inboxes() {
+        return fixture().stores().inboxes();
+    }
+
+    protected MessageStore messages() {
+        return fixture().stores().messages();
+    }
+
+    protected ThreadStore threads() {
+        return fixture().stores().threads();
+    }
+
+    protected ArrivalStore arrivals() {
+        return fixture().stores().arrivals();
+    }
+
+    protected String newAccount() {
+        return fixture().newAccount();
+    }
+
+    protected long totalExactUpTo() {
+        return fixture().totalExactUpTo();
+    }
+}
