@@ -5,9 +5,11 @@ import dev.inboxes.domain.paging.PageRequest;
 import io.quarkiverse.mcp.server.BlobResourceContents;
 import io.quarkiverse.mcp.server.Content;
 import io.quarkiverse.mcp.server.ResourceResponse;
+import io.quarkiverse.mcp.server.ResourceLink;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.TextResourceContents;
 import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -29,6 +31,9 @@ import java.util.function.UnaryOperator;
  * tool with an output schema as JSON text itself, the copy of {@code structuredContent} this text replaces.
  */
 @ApplicationScoped
+// The MCP extension (1.13.0) registers its content types for the native image's JSON writing, but not ResourceLink:
+// without this, a native get_message sent its links as {"type":"resource_link"}, every field dropped (McpResourcesIT).
+@RegisterForReflection(targets = ResourceLink.class)
 public class AgentResponder {
 
     /** The shortest a long value is cut to, so it stays recognizable. */
