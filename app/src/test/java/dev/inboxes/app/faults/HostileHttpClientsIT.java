@@ -366,7 +366,8 @@ class HostileHttpClientsIT {
     /**
      * Thirty 10 MB mails at once at -Xmx400m, from three addresses in three networks (ten each, the receiver's share): the message
      * budget takes in what fits and answers the rest 452 4.3.1, read to its end, so nothing runs out of memory;
-     * every mail a sender retries after a 452 is stored, and nothing is stored twice.
+     * every mail a sender retries after a 452 (or a 421, its address's last connection not yet counted out) is
+     * stored, and nothing is stored twice.
      */
     @Test
     void manyLargeMailsAtOnceAreTakenInWithinTheMessageBudget() throws Exception {
@@ -397,14 +398,20 @@ class HostileHttpClientsIT {
                 for (int attempt = 0; ; attempt++) {
                     String reply;
                     try (Smtp.Dialogue smtp = new Smtp.Dialogue(smtpPort, 120_000, from)) {
-                        smtp.command("EHLO large.example");
-                        smtp.command("MAIL FROM:<sender" + mail + "@large.example>");
-                        smtp.command("RCPT TO:<" + address + ">");
-                        reply = smtp.data(message);
+                        if (smtp.greeting.startsWith("421")) {
+                            // This address's previous connection is not yet counted out: an MTA comes back later.
+                            reply = smtp.greeting;
+                        } else {
+                            smtp.command("EHLO large.example");
+                            smtp.command("MAIL FROM:<sender" + mail + "@large.example>");
+                            smtp.command("RCPT TO:<" + address + ">");
+                            reply = smtp.data(message);
+                            smtp.command("QUIT");
+                        }
                     }
                     replies.computeIfAbsent(reply.substring(0, Math.min(9, reply.length())),
                             key -> new AtomicInteger()).incrementAndGet();
-                    if (!reply.startsWith("452") || attempt == 20) {
+                    if (!(reply.startsWith("452") || reply.startsWith("421")) || attempt == 20) {
                         return reply;
                     }
                     retries.incrementAndGet();
@@ -421,14 +428,30 @@ class HostileHttpClientsIT {
         System.out.printf("%d mails of 10 MB at once at -Xmx400m: replies %s (%d retries after a 452), heap used at most "
                 + "%d MB, live after a collection at most %d MB%n", mails, replies, retries.get(),
                 peakHeap.get() / 1_000_000, peakLive.get() / 1_000_000);
-        assertThat(replies.keySet()).as("taken in or deferred, nothing else").allMatch(reply -> reply.startsWith("250")
-                || reply.startsWith("452 4.3.1"));
+        assertThat(replies.keySet()).as("taken in or deferred, nothing else; the app's warnings: %s",
+                        warnings(app.log())).allMatch(reply -> reply.startsWith("250") || reply.startsWith("452 4.3.1")
+                        || reply.startsWith("421 4.7.0"));
         assertThat(replies).as("the budget deferred some").containsKey("452 4.3.1");
         assertThat(last).as("every mail was stored once retried").allMatch(reply -> reply.startsWith("250"));
         assertThat(app.isAlive()).isTrue();
         assertThat(app.log()).doesNotContain("OutOfMemoryError");
         JsonNode page = client.get(app.baseUrl + "/v1/inboxes/" + largeBox + "/messages?limit=100");
         assertThat(page.path("data").size()).as("each mail stored once").isEqualTo(mails);
+    }
+
+    /** The app's log lines at WARN or above, each with the line after it (the cause, in a stack trace). */
+    private static String warnings(String log) {
+        List<String> lines = log.lines().toList();
+        StringBuilder found = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(" WARN ") || lines.get(i).contains(" ERROR ")) {
+                found.append('\n').append(lines.get(i));
+                if (i + 1 < lines.size()) {
+                    found.append('\n').append(lines.get(i + 1));
+                }
+            }
+        }
+        return found.isEmpty() ? "none" : found.toString();
     }
 
     /** A mail of just under 10 MB (the receiver's limit) of base64 lines, its headers naming it. */

@@ -23,6 +23,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -49,6 +50,13 @@ public class MessageContents {
      * Stored only if the inbox exists in the account, and only once per inbox, dedupe key and body digest, with its arrival number
      * and thread ({@link ThreadKeeper}).
      */
+    /**
+     * A delivery waits its turn: deliveries to one inbox commit one after another, in arrival order, each holding the
+     * inbox's row from its arrival number to its commit, and one of large mail takes seconds on a slow disk. Waiting
+     * behind a few of them is no reason to fail, so a delivery's statements may take longer than the pool's usual
+     * limit (until the transaction ends). A sender waits 10 minutes for its reply to DATA (RFC 5321 4.5.3.2.6).
+     */
+    private static final String DELIVERY_STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = '2min'";
     private static final String INSERT_MESSAGE = """
             INSERT INTO messages (id, inbox_id, from_address, from_name, to_address, cc, reply_to, subject, preview,
                                   body, html, raw, sent_at, message_id_header, in_reply_to, message_references,
@@ -93,6 +101,9 @@ public class MessageContents {
 
     List<StoreOutcome> insertAll(List<NewMessage> messages) {
         return session().doReturningWork(connection -> {
+            try (Statement patience = connection.createStatement()) {
+                patience.execute(DELIVERY_STATEMENT_TIMEOUT);
+            }
             StoreOutcome[] outcomes = new StoreOutcome[messages.size()];
             // Each delivery holds its inbox's row until commit (ThreadKeeper.advance): always taken in the same
             // order, so two messages to the same inboxes never wait for each other in a circle.
