@@ -16,6 +16,15 @@ public record IdempotencyKey(String key, String requestFingerprint) {
 
     /** @return {@code null} when no key was sent */
     public static IdempotencyKey of(String key, CreateInbox request) {
+        return key == null ? null : of(key, request.fingerprint());
+    }
+
+    /**
+     * A key for any request, given the request's fingerprint (a digest of everything that makes it this request).
+     *
+     * @return {@code null} when no key was sent
+     */
+    public static IdempotencyKey of(String key, String requestFingerprint) {
         if (key == null) {
             return null;
         }
@@ -23,6 +32,6 @@ public record IdempotencyKey(String key, String requestFingerprint) {
             throw new InvalidArgumentException("Idempotency-Key", "The Idempotency-Key header must be 1 to "
                     + MAX_LENGTH + " visible ASCII characters without spaces; a UUID is a good choice.");
         }
-        return new IdempotencyKey(key, request.fingerprint());
+        return new IdempotencyKey(key, requestFingerprint);
     }
 }

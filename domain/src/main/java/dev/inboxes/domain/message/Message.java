@@ -14,12 +14,20 @@ import java.time.Instant;
  * @param receivedAt     microsecond precision, the primary sort key of the list
  * @param threadId       the thread the message belongs to ({@code thr_…})
  * @param hasAttachments whether the message has at least one attachment
+ * @param direction      received into the inbox, or sent from it (its {@code receivedAt} is when it was accepted)
  */
 public record Message(String id, String inboxId, String from, String to, String subject, String preview,
-                      Instant receivedAt, String threadId, boolean hasAttachments) implements Keyed {
+                      Instant receivedAt, String threadId, boolean hasAttachments, Direction direction)
+        implements Keyed {
 
     public static final String ID_PREFIX = "msg_";
     public static final String THREAD_ID_PREFIX = "thr_";
+
+    /** A received message, as list queries of stores without a direction build rows. */
+    public Message(String id, String inboxId, String from, String to, String subject, String preview,
+            Instant receivedAt, String threadId, boolean hasAttachments) {
+        this(id, inboxId, from, to, subject, preview, receivedAt, threadId, hasAttachments, Direction.INBOUND);
+    }
 
     @Override
     public Keyset keyset() {

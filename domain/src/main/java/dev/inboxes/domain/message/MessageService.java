@@ -116,7 +116,7 @@ public final class MessageService {
         List<String> attachmentIds = content.attachments().stream()
                 .map(attachment -> RandomIds.newId(Attachment.ID_PREFIX)).toList();
         return new NewMessage(id, accountId, inboxId, content, dedupeKey, bodyDigest,
-                RandomIds.newId(Message.THREAD_ID_PREFIX), attachmentIds, receivedAt, extracts);
+                RandomIds.newId(Message.THREAD_ID_PREFIX), attachmentIds, receivedAt, extracts, Direction.INBOUND);
     }
 
     /**

@@ -15,16 +15,24 @@ import java.util.List;
  *                    names an earlier message of the inbox
  * @param attachmentIds one new id per attachment of the content, in order
  * @param extracts    the codes and links found in the content, once, when it is stored (never on a read)
+ * @param direction   received into the inbox, or sent from it
  */
 public record NewMessage(String id, String accountId, String inboxId, MessageContent content, String dedupeKey,
                          String bodyDigest, String newThreadId, List<String> attachmentIds, Instant receivedAt,
-                         MessageExtracts extracts) {
+                         MessageExtracts extracts, Direction direction) {
 
     public NewMessage {
         attachmentIds = List.copyOf(attachmentIds);
         java.util.Objects.requireNonNull(extracts, "extracts");
+        java.util.Objects.requireNonNull(direction, "direction");
         if (attachmentIds.size() != content.attachments().size()) {
             throw new IllegalArgumentException("one attachment id per attachment");
         }
+    }
+
+    /** The same message, sent from its inbox rather than received. */
+    public NewMessage outbound() {
+        return new NewMessage(id, accountId, inboxId, content, dedupeKey, bodyDigest, newThreadId, attachmentIds,
+                receivedAt, extracts, Direction.OUTBOUND);
     }
 }

@@ -1,5 +1,6 @@
 package dev.inboxes.domain.thread;
 
+import dev.inboxes.domain.message.Direction;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.paging.Keyed;
 import dev.inboxes.domain.paging.Keyset;
@@ -16,7 +17,8 @@ public record ThreadMessage(Message message, String text, boolean textCut) imple
     /** As list queries build rows: the message's list columns, then the text's beginning. */
     public ThreadMessage(String id, String inboxId, String from, String to, String subject, String preview,
             Instant receivedAt, String threadId, boolean hasAttachments, String text, boolean textCut) {
-        this(new Message(id, inboxId, from, to, subject, preview, receivedAt, threadId, hasAttachments), text, textCut);
+        this(new Message(id, inboxId, from, to, subject, preview, receivedAt, threadId, hasAttachments, Direction.INBOUND),
+                text, textCut);
     }
 
     /** The first {@code characters} code points of {@code text}, as stores cut it. */

@@ -116,7 +116,7 @@ class MailDeliveryTest {
             return messages.stream().map(m -> deletedInboxes.contains(m.inboxId())
                     ? new StoreOutcome(StoreOutcome.Status.NO_INBOX, null) : StoreOutcome.stored(new Message(m.id(), m.inboxId(), m.content().from(),
                     m.content().to(), m.content().subject(), m.content().preview(), m.receivedAt(), m.newThreadId(),
-                    false))).toList();
+                    false, m.direction()))).toList();
         }
 
         @Override

@@ -122,7 +122,7 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
         MessageContent content = message.content();
         String threadId = threadFor(message, inbox);
         Message row = new Message(message.id(), message.inboxId(), content.from(), content.to(), content.subject(),
-                content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty());
+                content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty(), message.direction());
         messages.add(new Stored(message.accountId(), message, row, seq));
         ThreadState thread = threads.computeIfAbsent(threadId, id -> new ThreadState(id, message.inboxId(),
                 content.subject(), seq, message.receivedAt()));

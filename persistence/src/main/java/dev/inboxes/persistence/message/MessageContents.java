@@ -5,6 +5,7 @@ import dev.inboxes.domain.message.Attachment;
 import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.AttachmentSlice;
 import dev.inboxes.domain.message.ByteSlice;
+import dev.inboxes.domain.message.Direction;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
@@ -171,7 +172,8 @@ public class MessageContents {
         insertAttachments(connection, message);
         ThreadKeeper.recordStored(connection, message, seq.get(), threadId);
         return StoreOutcome.stored(new Message(message.id(), message.inboxId(), content.from(), content.to(),
-                content.subject(), content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty()));
+                content.subject(), content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty(),
+                message.direction()));
     }
 
     private static void insertAttachments(Connection connection, NewMessage message) throws SQLException {
@@ -207,7 +209,7 @@ public class MessageContents {
                 }
                 Message row = new Message(found.getString(1), found.getString(2), found.getString(3),
                         found.getString(4), found.getString(5), found.getString(6), instant(found, 7),
-                        found.getString(8), found.getBoolean(9));
+                        found.getString(8), found.getBoolean(9), Direction.INBOUND);
                 detail = new MessageDetail(row, found.getString(10), found.getString(11), found.getString(12),
                         instant(found, 13), found.getString(14), found.getString(15), strings(found.getArray(16)),
                         found.getString(17), found.getString(18), row.hasAttachments()

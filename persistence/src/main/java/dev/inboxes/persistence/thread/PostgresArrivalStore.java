@@ -1,5 +1,6 @@
 package dev.inboxes.persistence.thread;
 
+import dev.inboxes.domain.message.Direction;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.wait.Arrival;
 import dev.inboxes.domain.wait.ArrivalStore;
@@ -79,7 +80,7 @@ public class PostgresArrivalStore implements ArrivalStore {
                         rows.add(new Arrival(found.getLong(2), new Message(found.getString(3), found.getString(4),
                                 found.getString(5), found.getString(6), found.getString(7), found.getString(8),
                                 found.getObject(9, OffsetDateTime.class).toInstant(), found.getString(10),
-                                found.getBoolean(11))));
+                                found.getBoolean(11), Direction.INBOUND)));
                     }
                 } while (found.next());
                 return Optional.of(new Arrivals(rows, current));

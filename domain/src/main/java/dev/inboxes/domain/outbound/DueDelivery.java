@@ -1,0 +1,18 @@
+package dev.inboxes.domain.outbound;
+
+import java.time.Instant;
+
+/**
+ * A delivery a worker has claimed, with what it needs to make the attempt. The claim holds until
+ * {@code claimedUntil}; a worker that dies leaves it to be claimed again after that.
+ *
+ * @param claim       what the worker shows when it records the attempt: an attempt recorded under an expired claim
+ *                    that another worker took over is ignored
+ * @param attempts    attempts made before this one
+ * @param acceptedAt  when the message was accepted: retries stop {@code retryFor} after it
+ * @param raw         the signed message, the same bytes for every attempt and recipient
+ */
+public record DueDelivery(String id, String claim, String accountId, String inboxId, String messageId,
+                          String recipient, String envelopeSender, int attempts, Instant acceptedAt,
+                          Instant claimedUntil, byte[] raw) {
+}
