@@ -23,12 +23,6 @@ public record Message(String id, String inboxId, String from, String to, String 
     public static final String ID_PREFIX = "msg_";
     public static final String THREAD_ID_PREFIX = "thr_";
 
-    /** A received message, as list queries of stores without a direction build rows. */
-    public Message(String id, String inboxId, String from, String to, String subject, String preview,
-            Instant receivedAt, String threadId, boolean hasAttachments) {
-        this(id, inboxId, from, to, subject, preview, receivedAt, threadId, hasAttachments, Direction.INBOUND);
-    }
-
     @Override
     public Keyset keyset() {
         return new Keyset(receivedAt, id);

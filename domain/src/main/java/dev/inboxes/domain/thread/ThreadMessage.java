@@ -16,8 +16,9 @@ public record ThreadMessage(Message message, String text, boolean textCut) imple
 
     /** As list queries build rows: the message's list columns, then the text's beginning. */
     public ThreadMessage(String id, String inboxId, String from, String to, String subject, String preview,
-            Instant receivedAt, String threadId, boolean hasAttachments, String text, boolean textCut) {
-        this(new Message(id, inboxId, from, to, subject, preview, receivedAt, threadId, hasAttachments, Direction.INBOUND),
+            Instant receivedAt, String threadId, boolean hasAttachments, Direction direction, String text,
+            boolean textCut) {
+        this(new Message(id, inboxId, from, to, subject, preview, receivedAt, threadId, hasAttachments, direction),
                 text, textCut);
     }
 

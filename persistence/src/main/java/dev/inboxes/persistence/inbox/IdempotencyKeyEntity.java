@@ -9,7 +9,10 @@ import jakarta.persistence.Table;
 import java.io.Serializable;
 import java.time.Instant;
 
-/** The first result of a create for one account and Idempotency-Key: a snapshot, so it outlives the inbox. */
+/**
+ * The first result for one account and Idempotency-Key: the inbox a create made (a snapshot, so it outlives the
+ * inbox), or the message a send accepted ({@code messageId}; the outbox store writes and reads those).
+ */
 @Entity
 @Table(name = "idempotency_keys")
 public class IdempotencyKeyEntity {
@@ -20,17 +23,20 @@ public class IdempotencyKeyEntity {
     @Column(name = "request_fingerprint", nullable = false)
     public String requestFingerprint;
 
-    @Column(name = "inbox_id", nullable = false)
+    @Column(name = "inbox_id")
     public String inboxId;
 
-    @Column(nullable = false)
+    @Column
     public String address;
 
     @Column(name = "display_name")
     public String displayName;
 
-    @Column(name = "inbox_created_at", nullable = false)
+    @Column(name = "inbox_created_at")
     public Instant inboxCreatedAt;
+
+    @Column(name = "message_id")
+    public String messageId;
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;

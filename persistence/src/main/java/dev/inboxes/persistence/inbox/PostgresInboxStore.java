@@ -38,7 +38,8 @@ public class PostgresInboxStore implements InboxStore, PanacheRepositoryBase<Inb
         if (idempotencyKey != null && !claim(accountId, idempotencyKey, candidate)) {
             IdempotencyKeyEntity first = getEntityManager().find(IdempotencyKeyEntity.class,
                     new IdempotencyKeyEntity.Key(accountId, idempotencyKey.key()));
-            if (!first.requestFingerprint.equals(idempotencyKey.requestFingerprint())) {
+            // A key that accepted a message is another request's key, whatever its fingerprint.
+            if (first.inboxId == null || !first.requestFingerprint.equals(idempotencyKey.requestFingerprint())) {
                 throw new IdempotencyKeyReusedException();
             }
             return new CreatedInbox(first.toInbox(), true);
@@ -72,7 +73,8 @@ public class PostgresInboxStore implements InboxStore, PanacheRepositoryBase<Inb
                         ON CONFLICT (account_id, idempotency_key) DO UPDATE
                             SET request_fingerprint = EXCLUDED.request_fingerprint, inbox_id = EXCLUDED.inbox_id,
                                 address = EXCLUDED.address, display_name = EXCLUDED.display_name,
-                                inbox_created_at = EXCLUDED.inbox_created_at, created_at = EXCLUDED.created_at
+                                inbox_created_at = EXCLUDED.inbox_created_at, message_id = NULL,
+                                created_at = EXCLUDED.created_at
                             WHERE idempotency_keys.created_at < ?8""")
                 .setParameter(1, accountId)
                 .setParameter(2, key.key())

@@ -5,7 +5,6 @@ import dev.inboxes.domain.message.Attachment;
 import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.AttachmentSlice;
 import dev.inboxes.domain.message.ByteSlice;
-import dev.inboxes.domain.message.Direction;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
@@ -62,8 +61,8 @@ public class MessageContents {
             INSERT INTO messages (id, inbox_id, from_address, from_name, to_address, cc, reply_to, subject, preview,
                                   body, html, raw, sent_at, message_id_header, in_reply_to, message_references,
                                   dedupe_key, has_attachments, received_at, thread_id, inbox_seq, extracted_codes,
-                                  extracted_links, body_digest)
-            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+                                  extracted_links, body_digest, direction)
+            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
             FROM inboxes i WHERE i.id = ? AND i.account_id = ?
             ON CONFLICT (inbox_id, dedupe_key, body_digest) DO NOTHING
             RETURNING thread_id""";
@@ -75,7 +74,7 @@ public class MessageContents {
     private static final String FIND = """
             SELECT m.id, m.inbox_id, m.from_address, m.to_address, m.subject, m.preview, m.received_at, m.thread_id,
                    m.has_attachments, m.from_name, m.cc, m.reply_to, m.sent_at, m.message_id_header, m.in_reply_to,
-                   m.message_references, m.body, m.html, m.extracted_codes, m.extracted_links
+                   m.message_references, m.body, m.html, m.extracted_codes, m.extracted_links, m.direction
             FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE\s""" + OWNED;
     private static final String ATTACHMENTS_OF = """
             SELECT id, filename, content_type, size, content_id, inline FROM attachments
@@ -100,7 +99,8 @@ public class MessageContents {
     @Inject
     EntityManager entityManager;
 
-    List<StoreOutcome> insertAll(List<NewMessage> messages) {
+    /** Stores the messages in the caller's transaction; the outbox stores its messages through here too. */
+    public List<StoreOutcome> insertAll(List<NewMessage> messages) {
         return session().doReturningWork(connection -> {
             try (Statement patience = connection.createStatement()) {
                 patience.execute(DELIVERY_STATEMENT_TIMEOUT);
@@ -152,6 +152,7 @@ public class MessageContents {
         insert.setArray(++p, connection.createArrayOf("text", codes(message.extracts())));
         insert.setArray(++p, connection.createArrayOf("text", links(message.extracts())));
         insert.setString(++p, message.bodyDigest());
+        insert.setString(++p, message.direction().wire());
         insert.setString(++p, message.inboxId());
         insert.setString(++p, message.accountId());
         String threadId = null;
@@ -209,7 +210,7 @@ public class MessageContents {
                 }
                 Message row = new Message(found.getString(1), found.getString(2), found.getString(3),
                         found.getString(4), found.getString(5), found.getString(6), instant(found, 7),
-                        found.getString(8), found.getBoolean(9), Direction.INBOUND);
+                        found.getString(8), found.getBoolean(9), DirectionColumn.of(found.getString(21)));
                 detail = new MessageDetail(row, found.getString(10), found.getString(11), found.getString(12),
                         instant(found, 13), found.getString(14), found.getString(15), strings(found.getArray(16)),
                         found.getString(17), found.getString(18), row.hasAttachments()

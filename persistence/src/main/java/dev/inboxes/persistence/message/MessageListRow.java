@@ -1,6 +1,8 @@
 package dev.inboxes.persistence.message;
 
+import dev.inboxes.domain.message.Direction;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
 import java.time.Instant;
@@ -35,4 +37,8 @@ public abstract class MessageListRow {
 
     @Column(name = "has_attachments", nullable = false)
     public boolean hasAttachments;
+
+    @Convert(converter = DirectionColumn.class)
+    @Column(nullable = false)
+    public Direction direction;
 }
