@@ -7,6 +7,8 @@ import dev.inboxes.domain.account.ApiKeyStore;
 import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.outbound.OutboxStore;
+import dev.inboxes.domain.outbound.SigningKeyStore;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.domain.testing.StoreContracts;
 import dev.inboxes.domain.thread.ThreadStore;
@@ -41,13 +43,19 @@ class PostgresStoresTest extends StoreContracts {
     @Inject
     ArrivalStore arrivals;
 
+    @Inject
+    OutboxStore outbox;
+
+    @Inject
+    SigningKeyStore signingKeys;
+
     /** Small in these tests (see application.properties), so the contract reaches it. */
     @ConfigProperty(name = "inboxes.total-exact-up-to")
     long totalExactUpTo;
 
     @Override
     protected Stores stores() {
-        return new Stores(accounts, apiKeys, inboxes, messages, threads, arrivals);
+        return new Stores(accounts, apiKeys, inboxes, messages, threads, arrivals, outbox, signingKeys);
     }
 
     /** The tables' foreign keys want the account to exist. */

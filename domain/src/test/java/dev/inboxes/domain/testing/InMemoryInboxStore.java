@@ -31,7 +31,8 @@ public class InMemoryInboxStore implements InboxStore {
     private record Owned(String accountId, Inbox inbox) {
     }
 
-    private record Replay(String requestFingerprint, Inbox inbox, Instant claimedAt) {
+    /** What a key did first: created {@code inbox}, or accepted the message {@code messageId} (the outbox's keys). */
+    private record Replay(String requestFingerprint, Inbox inbox, String messageId, Instant claimedAt) {
 
         boolean expiredAt(Instant now) {
             return claimedAt.plus(IdempotencyKey.RETENTION).isBefore(now);
@@ -57,7 +58,7 @@ public class InMemoryInboxStore implements InboxStore {
         if (idempotencyKey != null) {
             Replay first = idempotencyKeys.get(List.of(accountId, idempotencyKey.key()));
             if (first != null && !first.expiredAt(candidate.createdAt())) {
-                if (!first.requestFingerprint().equals(idempotencyKey.requestFingerprint())) {
+                if (first.inbox() == null || !first.requestFingerprint().equals(idempotencyKey.requestFingerprint())) {
                     throw new IdempotencyKeyReusedException();
                 }
                 return new CreatedInbox(first.inbox(), true);
@@ -69,7 +70,7 @@ public class InMemoryInboxStore implements InboxStore {
         add(accountId, candidate);
         if (idempotencyKey != null) {
             idempotencyKeys.put(List.of(accountId, idempotencyKey.key()),
-                    new Replay(idempotencyKey.requestFingerprint(), candidate, candidate.createdAt()));
+                    new Replay(idempotencyKey.requestFingerprint(), candidate, null, candidate.createdAt()));
         }
         return new CreatedInbox(candidate, false);
     }
@@ -136,6 +137,29 @@ public class InMemoryInboxStore implements InboxStore {
         List<Inbox> owned = new ArrayList<>();
         byId.values().stream().filter(o -> o.accountId().equals(accountId)).forEach(o -> owned.add(o.inbox()));
         return owned;
+    }
+
+    /**
+     * The message a send with this key accepted before, as the outbox asks: keys of sends and creates are one
+     * namespace per account, as in PostgreSQL.
+     *
+     * @return empty when the key is new or expired at {@code now}
+     * @throws IdempotencyKeyReusedException when the key came with another request (or created an inbox)
+     */
+    synchronized Optional<String> acceptedWith(String accountId, IdempotencyKey key, Instant now) {
+        Replay first = idempotencyKeys.get(List.of(accountId, key.key()));
+        if (first == null || first.expiredAt(now)) {
+            return Optional.empty();
+        }
+        if (first.messageId() == null || !first.requestFingerprint().equals(key.requestFingerprint())) {
+            throw new IdempotencyKeyReusedException();
+        }
+        return Optional.of(first.messageId());
+    }
+
+    /** Remembers the message a send with this key accepted. */
+    synchronized void rememberAccepted(String accountId, IdempotencyKey key, String messageId, Instant at) {
+        idempotencyKeys.put(List.of(accountId, key.key()), new Replay(key.requestFingerprint(), null, messageId, at));
     }
 
     /** Whether an inbox with this id exists in any account. */

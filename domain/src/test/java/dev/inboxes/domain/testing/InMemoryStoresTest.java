@@ -10,10 +10,12 @@ class InMemoryStoresTest extends StoreContracts {
     private final InMemoryInboxStore inboxes = new InMemoryInboxStore(TOTAL_EXACT_UP_TO);
     private final InMemoryAccounts accounts = new InMemoryAccounts();
     private final InMemoryMessageStore messages = new InMemoryMessageStore(inboxes);
+    private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxes, messages);
+    private final InMemorySigningKeyStore signingKeys = new InMemorySigningKeyStore();
 
     @Override
     protected Stores stores() {
-        return new Stores(accounts, accounts, inboxes, messages, messages, messages);
+        return new Stores(accounts, accounts, inboxes, messages, messages, messages, outbox, signingKeys);
     }
 
     @Override

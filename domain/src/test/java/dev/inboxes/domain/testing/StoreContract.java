@@ -4,6 +4,8 @@ import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.account.ApiKeyStore;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.outbound.OutboxStore;
+import dev.inboxes.domain.outbound.SigningKeyStore;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 
@@ -50,6 +52,14 @@ public abstract class StoreContract {
 
     protected ArrivalStore arrivals() {
         return fixture().stores().arrivals();
+    }
+
+    protected OutboxStore outbox() {
+        return fixture().stores().outbox();
+    }
+
+    protected SigningKeyStore signingKeys() {
+        return fixture().stores().signingKeys();
     }
 
     protected String newAccount() {

@@ -4,6 +4,8 @@ import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.account.ApiKeyStore;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.outbound.OutboxStore;
+import dev.inboxes.domain.outbound.SigningKeyStore;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 import org.junit.jupiter.api.Nested;
@@ -21,7 +23,9 @@ public abstract class StoreContracts {
             InboxStore inboxes,
             MessageStore messages,
             ThreadStore threads,
-            ArrivalStore arrivals) {}
+            ArrivalStore arrivals,
+            OutboxStore outbox,
+            SigningKeyStore signingKeys) {}
 
     /** Asked for at each test, not at construction: a framework may inject the stores after that. */
     protected abstract Stores stores();
@@ -79,6 +83,24 @@ public abstract class StoreContracts {
 
     @Nested
     class Threads extends ThreadStoreContract {
+
+        @Override
+        protected Fixture fixture() {
+            return fixture;
+        }
+    }
+
+    @Nested
+    class Outbox extends OutboxStoreContract {
+
+        @Override
+        protected Fixture fixture() {
+            return fixture;
+        }
+    }
+
+    @Nested
+    class SigningKeys extends SigningKeyStoreContract {
 
         @Override
         protected Fixture fixture() {
