@@ -214,6 +214,55 @@ public final class InboxesClient {
     }
 
     /**
+     * Sends a new message from the inbox's own address. Answered once the message and one queued delivery per
+     * recipient are stored; {@link MessageDetail#deliveries()} tell how each goes, read again with
+     * {@link #getMessage}. Safe to retry: the request carries the params' idempotency key, or one generated for
+     * this call and reused by its retries, so a retry after a lost response sends nothing twice.
+     *
+     * @return the stored outbound message ({@code direction} {@code outbound})
+     * @throws ValidationException a field is invalid (an address, too many recipients, more than 10 MB)
+     * @throws ConflictException   the idempotency key was used with another body (422)
+     * @throws RateLimitedException the account's outbox is full (429, not retried)
+     */
+    public MessageDetail sendMessage(String inboxId, SendMessageParams params) {
+        Objects.requireNonNull(params, "params");
+        return accepted(ApiCall.idempotentPost(messagesPath(inboxId) + "/send",
+                RequestBodies.SendMessage.from(params), keyOf(params.idempotencyKey())));
+    }
+
+    /**
+     * Replies to a message of the inbox: to its Reply-To (else From), in its thread, with {@code Re: } and the
+     * threading headers set. Retried safely like {@link #sendMessage}.
+     *
+     * @throws NotFoundException no such inbox, or no such message in it, in this account
+     */
+    public MessageDetail replyToMessage(String inboxId, String messageId, ReplyParams params) {
+        Objects.requireNonNull(params, "params");
+        return accepted(ApiCall.idempotentPost(messagePath(inboxId, messageId) + "/reply",
+                RequestBodies.Reply.from(params), keyOf(params.idempotencyKey())));
+    }
+
+    /**
+     * Forwards a message of the inbox, attached whole ({@code message/rfc822}) under {@code Fwd: }. Retried safely
+     * like {@link #sendMessage}.
+     *
+     * @throws NotFoundException no such inbox, or no such message in it, in this account
+     */
+    public MessageDetail forwardMessage(String inboxId, String messageId, ForwardParams params) {
+        Objects.requireNonNull(params, "params");
+        return accepted(ApiCall.idempotentPost(messagePath(inboxId, messageId) + "/forward",
+                RequestBodies.Forward.from(params), keyOf(params.idempotencyKey())));
+    }
+
+    private MessageDetail accepted(ApiCall call) {
+        return ResponseReader.read(transport.send(call), MessageDetail.class);
+    }
+
+    private static String keyOf(String given) {
+        return given != null ? given : UUID.randomUUID().toString();
+    }
+
+    /**
      * Deletes a message and its attachments.
      *
      * @throws NotFoundException no such inbox, or no such message in it, in this account (also when a retry

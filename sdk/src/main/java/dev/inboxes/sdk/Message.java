@@ -4,10 +4,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 
 /**
- * A message received by an inbox.
+ * A message of an inbox, received or sent.
  *
  * @param id         the message id
  * @param inboxId    the id of the inbox that holds it
+ * @param direction  {@code inbound} (received, or recorded) or {@code outbound} (sent from the inbox)
  * @param from       the sender's address
  * @param to         the To recipients, an RFC 5322 address list
  * @param subject    the subject line (may be empty)
@@ -19,6 +20,7 @@ import java.time.Instant;
 public record Message(
         String id,
         @JsonProperty("inbox_id") String inboxId,
+        String direction,
         String from,
         String to,
         String subject,

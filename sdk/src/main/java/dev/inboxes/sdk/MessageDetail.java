@@ -9,6 +9,7 @@ import java.util.List;
  * bytes as received come from {@link InboxesClient#getRawMessage}, an attachment's from
  * {@link InboxesClient#downloadAttachment}. Bodies come from strangers: treat them as data.
  *
+ * @param direction       {@code inbound} or {@code outbound}
  * @param from            the sender's address
  * @param fromName        the sender's display name, or null
  * @param to              the To recipients, an RFC 5322 address list
@@ -24,10 +25,12 @@ import java.util.List;
  * @param codes           heuristic guesses at one-time codes, the likeliest first (at most 5); check them against
  *                        the text
  * @param links           heuristic: the text's links with their text, in the order of the text (at most 20)
+ * @param deliveries      for an outbound message, where each recipient's copy stands; empty for an inbound one
  */
 public record MessageDetail(
         String id,
         @JsonProperty("inbox_id") String inboxId,
+        String direction,
         String from,
         @JsonProperty("from_name") String fromName,
         String to,
@@ -46,12 +49,14 @@ public record MessageDetail(
         String text,
         String html,
         List<Code> codes,
-        List<Link> links) {
+        List<Link> links,
+        List<Delivery> deliveries) {
 
-    /** Codes and links are never null (empty from a server that sends none). */
+    /** Codes, links and deliveries are never null (empty from a server that sends none). */
     public MessageDetail {
         codes = codes == null ? List.of() : List.copyOf(codes);
         links = links == null ? List.of() : List.copyOf(links);
+        deliveries = deliveries == null ? List.of() : List.copyOf(deliveries);
     }
 
     /**

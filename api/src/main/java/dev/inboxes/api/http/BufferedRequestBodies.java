@@ -2,7 +2,6 @@ package dev.inboxes.api.http;
 
 import dev.inboxes.api.problem.ProblemType;
 import dev.inboxes.domain.shared.MemoryBudget;
-import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -16,7 +15,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Reads every request body completely, on the event loop, once the request is authenticated and within its rate
@@ -50,15 +48,16 @@ public class BufferedRequestBodies {
     private static final String RETRY_AFTER_SECONDS = "1";
     private static final String BODY_READ = BufferedRequestBodies.class.getName() + ".read";
 
-    private final BodyHandler bodies;
-    private final long limit;
+    private final BodyHandler largeBodies;
+    private final BodyHandler usualBodies;
+    private final RequestBodyLimits limits;
     private final long deadlineMillis;
     private final MemoryBudget budget;
 
-    BufferedRequestBodies(@ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize limit,
-            HttpLimitsConfig config) {
-        this.limit = limit.asLongValue();
-        this.bodies = BodyHandler.create(false).setBodyLimit(this.limit).setMergeFormAttributes(false);
+    BufferedRequestBodies(RequestBodyLimits limits, HttpLimitsConfig config) {
+        this.limits = limits;
+        this.largeBodies = BodyHandler.create(false).setBodyLimit(limits.largest()).setMergeFormAttributes(false);
+        this.usualBodies = BodyHandler.create(false).setBodyLimit(limits.limitFor("/")).setMergeFormAttributes(false);
         this.deadlineMillis = config.bodyDeadline().toMillis();
         this.budget = new MemoryBudget(config.bodyBudget().asLongValue());
     }
@@ -116,6 +115,7 @@ public class BufferedRequestBodies {
             context.next();
             return;
         }
+        long limit = limits.limitFor(request.path());
         long size = declared(request).orElse(limit);
         if (!budget.tryReserve(size)) {
             context.response().putHeader(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
@@ -133,7 +133,7 @@ public class BufferedRequestBodies {
                 budget.release(size);
             }
         });
-        bodies.handle(context);
+        (limit == limits.largest() ? largeBodies : usualBodies).handle(context);
     }
 
     /**
@@ -160,7 +160,7 @@ public class BufferedRequestBodies {
     }
 
     private boolean declaresOverLimit(HttpServerRequest request) {
-        return declared(request).orElse(0) > limit;
+        return declared(request).orElse(0) > limits.limitFor(request.path());
     }
 
     private static OptionalLong declared(HttpServerRequest request) {

@@ -48,4 +48,12 @@ public interface HttpLimitsConfig {
      */
     @WithDefault("64M")
     MemorySize bodyBudget();
+
+    /**
+     * The largest request body of every route but the mail-out ones (send, reply, forward), whose attachments may
+     * take them up to {@code quarkus.http.limits.max-body-size}. A body declared larger is answered {@code 413} before
+     * it is read; a chunked one is cut off at the limit.
+     */
+    @WithDefault("1M")
+    MemorySize maxBodySize();
 }

@@ -2,6 +2,7 @@ package dev.inboxes.api.message;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.outbound.Delivery;
 import dev.inboxes.domain.message.MessageDetail;
 import dev.inboxes.domain.message.MessageExtracts;
 import java.time.Instant;
@@ -15,6 +16,8 @@ public record MessageDetailResponse(
         @JsonProperty("inbox_id")
         @Schema(description = MessageFields.INBOX_ID, examples = MessageFields.INBOX_ID_EXAMPLE, required = true)
         String inboxId,
+        @Schema(description = MessageFields.DIRECTION, enumeration = {MessageFields.INBOUND, MessageFields.OUTBOUND},
+                required = true) String direction,
         @Schema(description = MessageFields.FROM, examples = MessageFields.FROM_EXAMPLE, required = true) String from,
         @JsonProperty("from_name")
         @Schema(description = "The sender's display name, decoded; null when the From header has none.",
@@ -63,16 +66,19 @@ public record MessageDetailResponse(
         @Schema(description = "Heuristic: the text's http(s) links with their text, in the order of the text, each "
                 + "address once, at most " + MessageExtracts.MAX_LINKS + " (those that look like actions, such as "
                 + "verify, confirm or sign in, first when there are more).", required = true)
-        List<LinkResponse> links) {
+        List<LinkResponse> links,
+        @Schema(description = "For an outbound message, one entry per recipient (To, Cc and Bcc) with where its "
+                + "copy stands; empty for an inbound one.", required = true) List<DeliveryResponse> deliveries) {
 
-    static MessageDetailResponse fromDomain(MessageDetail detail) {
+    static MessageDetailResponse fromDomain(MessageDetail detail, List<Delivery> deliveries) {
         Message row = detail.row();
         MessageExtracts extracts = detail.extracts();
-        return new MessageDetailResponse(row.id(), row.inboxId(), row.from(), detail.fromName(), row.to(), detail.cc(),
+        return new MessageDetailResponse(row.id(), row.inboxId(), row.direction().wire(), row.from(), detail.fromName(), row.to(), detail.cc(),
                 detail.replyTo(), row.subject(), row.preview(), detail.sentAt(), row.receivedAt(), row.threadId(),
                 detail.messageIdHeader(), detail.inReplyTo(), detail.references(), row.hasAttachments(),
                 detail.attachments().stream().map(AttachmentResponse::fromDomain).toList(), detail.text(),
                 detail.html(), extracts.codes().stream().map(OneTimeCodeResponse::fromDomain).toList(),
-                extracts.links().stream().map(LinkResponse::fromDomain).toList());
+                extracts.links().stream().map(LinkResponse::fromDomain).toList(),
+                deliveries.stream().map(DeliveryResponse::fromDomain).toList());
     }
 }

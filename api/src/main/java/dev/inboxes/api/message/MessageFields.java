@@ -24,6 +24,12 @@ final class MessageFields {
             + "message of this inbox) joins that message's thread, anything else starts one.";
     static final String THREAD_ID_EXAMPLE = "thr_9LmQ2xT7vB0cK4nP8sWz";
 
+    static final String DIRECTION = "inbound: received by the inbox (over SMTP, or recorded); outbound: sent from it.";
+    static final String INBOUND = "inbound";
+    static final String OUTBOUND = "outbound";
+    static final String IDEMPOTENCY_KEY = "Makes the request safe to retry: 1 to 255 visible ASCII characters, e.g. "
+            + "a UUID. A repeat within 24 hours returns the first result and sends nothing again.";
+
     private MessageFields() {
     }
 }

@@ -10,7 +10,11 @@ import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
 import dev.inboxes.domain.message.AttachmentContent;
+import dev.inboxes.domain.message.Direction;
+import dev.inboxes.domain.message.MessageDetail;
 import dev.inboxes.domain.message.MessageFilter;
+import dev.inboxes.domain.outbound.OutboundService;
+import java.util.List;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.paging.PageRequest;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -58,6 +62,9 @@ public class MessageResource {
 
     @Inject
     MessageService messages;
+
+    @Inject
+    OutboundService outbound;
 
     @Inject
     CurrentAccount account;
@@ -124,7 +131,11 @@ public class MessageResource {
     public MessageDetailResponse get(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Message id.") @PathParam("message_id") String messageId) {
-        return MessageDetailResponse.fromDomain(messages.get(account.id(), inboxId, messageId));
+        MessageDetail message = messages.get(account.id(), inboxId, messageId);
+        return MessageDetailResponse.fromDomain(message, message.row().direction() == Direction.OUTBOUND
+                ? outbound.deliveries(account.id(), List.of(message.row().id())).getOrDefault(message.row().id(),
+                        List.of())
+                : List.of());
     }
 
     @GET

@@ -6,12 +6,14 @@ import dev.inboxes.domain.message.Message;
 import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-@Schema(name = "Message", description = "A message received by an inbox, as lists show it (no body).")
+@Schema(name = "Message", description = "A message of an inbox, received or sent, as lists show it (no body).")
 public record MessageResponse(
         @Schema(description = MessageFields.ID, examples = MessageFields.ID_EXAMPLE, required = true) String id,
         @JsonProperty("inbox_id")
         @Schema(description = MessageFields.INBOX_ID, examples = MessageFields.INBOX_ID_EXAMPLE, required = true)
         String inboxId,
+        @Schema(description = MessageFields.DIRECTION, enumeration = {MessageFields.INBOUND, MessageFields.OUTBOUND},
+                required = true) String direction,
         @Schema(description = MessageFields.FROM, examples = MessageFields.FROM_EXAMPLE, required = true) String from,
         @Schema(description = MessageFields.TO, examples = MessageFields.TO_EXAMPLE, required = true) String to,
         @Schema(description = MessageFields.SUBJECT, examples = MessageFields.SUBJECT_EXAMPLE, required = true)
@@ -29,7 +31,7 @@ public record MessageResponse(
         boolean hasAttachments) {
 
     public static MessageResponse fromDomain(Message message) {
-        return new MessageResponse(message.id(), message.inboxId(), message.from(), message.to(), message.subject(),
+        return new MessageResponse(message.id(), message.inboxId(), message.direction().wire(), message.from(), message.to(), message.subject(),
                 message.preview(), message.receivedAt(), message.threadId(), message.hasAttachments());
     }
 }

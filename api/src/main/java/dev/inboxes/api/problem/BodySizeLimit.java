@@ -1,16 +1,15 @@
 package dev.inboxes.api.problem;
 
-import io.quarkus.runtime.configuration.MemorySize;
+import dev.inboxes.api.http.RequestBodyLimits;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Refuses a body whose declared {@code Content-Length} is over {@code quarkus.http.limits.max-body-size} with a
- * 413 problem, before anything reads it. Quarkus enforces the same limit one step later, but with an empty body;
+ * Refuses a body whose declared {@code Content-Length} is over its route's limit ({@link RequestBodyLimits}) with a
+ * 413 problem, before anything reads it. Quarkus enforces the same limit one step later (for the largest limit), but with an empty body;
  * this runs first so a client learns the limit and what to do. (A chunked body that grows past the limit is
  * still cut off by Quarkus with a bare 413: its size is unknown until it is read.)
  */
@@ -20,10 +19,10 @@ public class BodySizeLimit {
     /** Just before Quarkus' own upload-limit route (order -2). */
     private static final int ORDER = -3;
 
-    private final long limit;
+    private final RequestBodyLimits limits;
 
-    BodySizeLimit(@ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize limit) {
-        this.limit = limit.asLongValue();
+    BodySizeLimit(RequestBodyLimits limits) {
+        this.limits = limits;
     }
 
     void register(@Observes Router router) {
@@ -32,7 +31,8 @@ public class BodySizeLimit {
 
     private void check(RoutingContext context) {
         String declared = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-        if (declared == null || !isOver(declared)) {
+        long limit = limits.limitFor(context.request().path());
+        if (declared == null || !isOver(declared, limit)) {
             context.next();
             return;
         }
@@ -42,7 +42,7 @@ public class BodySizeLimit {
                         + " bytes per request. Send a smaller body (for a message, a shorter text).");
     }
 
-    private boolean isOver(String declared) {
+    private static boolean isOver(String declared, long limit) {
         try {
             return Long.parseLong(declared.trim()) > limit;
         } catch (NumberFormatException notANumber) {

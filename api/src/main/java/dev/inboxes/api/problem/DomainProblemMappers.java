@@ -5,6 +5,7 @@ import dev.inboxes.domain.account.TooManyApiKeysException;
 import dev.inboxes.domain.inbox.AddressTakenException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.MatchesChangedException;
+import dev.inboxes.domain.outbound.OutboxFullException;
 import dev.inboxes.domain.paging.CursorMismatchException;
 import dev.inboxes.domain.paging.InvalidCursorException;
 import dev.inboxes.domain.shared.DomainException;
@@ -23,10 +24,17 @@ public class DomainProblemMappers {
     @ServerExceptionMapper
     public Response domainFailure(DomainException e) {
         Response problem = typeOf(e).response(e.getMessage());
-        return e instanceof TooManyWaitsException
-                ? Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, WAIT_RETRY_AFTER_SECONDS).build()
-                : problem;
+        if (e instanceof TooManyWaitsException) {
+            return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, WAIT_RETRY_AFTER_SECONDS).build();
+        }
+        if (e instanceof OutboxFullException) {
+            return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, OUTBOX_RETRY_AFTER_SECONDS).build();
+        }
+        return problem;
     }
+
+    /** The first retry of a deferred delivery is a minute away: an outbox rarely drains faster. */
+    static final String OUTBOX_RETRY_AFTER_SECONDS = "60";
 
     /** A place among an account's waits frees up when one of them returns: soon, but not at once. */
     static final String WAIT_RETRY_AFTER_SECONDS = "5";
@@ -42,7 +50,8 @@ public class DomainProblemMappers {
             Map.entry(IdempotencyKeyReusedException.class, ProblemType.IDEMPOTENCY_KEY_REUSED),
             Map.entry(LastApiKeyException.class, ProblemType.LAST_API_KEY),
             Map.entry(TooManyApiKeysException.class, ProblemType.TOO_MANY_API_KEYS),
-            Map.entry(TooManyWaitsException.class, ProblemType.TOO_MANY_WAITS));
+            Map.entry(TooManyWaitsException.class, ProblemType.TOO_MANY_WAITS),
+            Map.entry(OutboxFullException.class, ProblemType.OUTBOX_FULL));
 
     static ProblemType typeOf(DomainException e) {
         for (Map.Entry<Class<? extends DomainException>, ProblemType> type : TYPES) {

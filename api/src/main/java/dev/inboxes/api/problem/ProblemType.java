@@ -30,6 +30,7 @@ public enum ProblemType {
     TOO_MANY_CONNECTIONS("too-many-connections", "Too many connections", 429),
     RATE_LIMITED("rate-limited", "Too many requests", 429),
     TOO_MANY_WAITS("too-many-waits", "Too many waits", 429),
+    OUTBOX_FULL("outbox-full", "Outbox full", 429),
     INTERNAL_ERROR("internal-error", "Internal error", 500),
     UNAVAILABLE("unavailable", "Service unavailable", 503);
 

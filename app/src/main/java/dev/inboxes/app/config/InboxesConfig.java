@@ -43,6 +43,9 @@ public interface InboxesConfig {
     /** Waits for a message ({@code wait_for_message}, {@code GET …/messages/wait}). */
     Waits waits();
 
+    /** Mail out: the outbox and the workers that deliver it. */
+    Outbound outbound();
+
     interface Cursor {
 
         /**
@@ -148,5 +151,35 @@ public interface InboxesConfig {
          */
         @WithDefault("2500")
         int maxTotal();
+    }
+
+    interface Outbound {
+
+        /**
+         * How long a delivery that meets temporary failures (a 4xx, a connection that fails) is retried, counted from
+         * when its message was accepted; then it is {@code failed}. Retries come after about 1 min, 5 min, 30 min,
+         * 2 h, then every 4 h.
+         */
+        @WithDefault("48H")
+        Duration retryFor();
+
+        /**
+         * The most deliveries one account may have waiting (queued, sending or deferred); a send beyond it is
+         * answered {@code 429} {@code outbox-full} until some have gone out.
+         */
+        @WithDefault("10000")
+        long maxPendingPerAccount();
+
+        /** How often each replica looks for due deliveries when it has none in hand. */
+        @WithDefault("1S")
+        Duration pollEvery();
+
+        /** Deliveries one replica attempts at once, each on its own worker thread. */
+        @WithDefault("4")
+        int workers();
+
+        /** Deliveries one worker claims at a time; it claims again at once while it finds a full batch. */
+        @WithDefault("10")
+        int batch();
     }
 }

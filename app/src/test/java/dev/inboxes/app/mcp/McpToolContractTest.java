@@ -54,7 +54,8 @@ class McpToolContractTest {
         client.when().toolsList(page -> {
             assertThat(page.tools()).extracting(ToolInfo::name).containsExactlyInAnyOrder(
                     "list_inboxes", "get_inbox", "create_inbox", "delete_inbox", "delete_inboxes", "list_messages",
-                    "get_message", "list_threads", "get_thread", "wait_for_message");
+                    "get_message", "list_threads", "get_thread", "wait_for_message", "send_message",
+                    "reply_to_message", "forward_message");
             for (String list : List.of("list_inboxes", "list_messages")) {
                 ToolInfo tool = page.findByName(list);
                 assertThat(tool.description()).contains("newest first", "total", "has_more", "cursor");

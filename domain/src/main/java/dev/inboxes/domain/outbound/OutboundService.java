@@ -146,6 +146,11 @@ public final class OutboundService {
                 .getOrDefault(accepted.messageId(), List.of()), accepted.replayed());
     }
 
+    /** The deliveries of the account's outbound messages among {@code messageIds}, by message id. */
+    public java.util.Map<String, List<Delivery>> deliveries(String accountId, List<String> messageIds) {
+        return outbox.deliveriesOf(accountId, messageIds);
+    }
+
     /** Whether the address is one of this service's own inboxes' domain: delivered locally. */
     public boolean isLocal(String address) {
         return Addresses.domainOf(address).equals(settings.mailDomain());

@@ -86,7 +86,9 @@ public record WaitRequest(String next, Instant receivedAfter, Duration timeout, 
 
     /** Whether the message is one this wait is for (its position in the sequence aside). */
     public boolean matches(Message message) {
-        return (receivedAfter == null || message.receivedAt().isAfter(receivedAfter))
+        // A wait is for mail that arrives: what the inbox sends meanwhile (its own replies) is not an answer.
+        return message.direction() == dev.inboxes.domain.message.Direction.INBOUND
+                && (receivedAfter == null || message.receivedAt().isAfter(receivedAfter))
                 && (from == null || message.from().toLowerCase(Locale.ROOT).contains(from))
                 && (subject == null || message.subject().toLowerCase(Locale.ROOT).contains(subject));
     }

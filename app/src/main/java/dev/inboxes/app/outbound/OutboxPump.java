@@ -1,0 +1,78 @@
+package dev.inboxes.app.outbound;
+
+import dev.inboxes.app.config.InboxesConfig;
+import dev.inboxes.domain.outbound.OutboxWorker;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.microprofile.context.ManagedExecutor;
+import org.jboss.logging.Logger;
+
+/**
+ * Runs this replica's outbox workers: one looks for due deliveries every {@code inboxes.outbound.poll-every}; while
+ * it finds full batches, more join it, up to {@code inboxes.outbound.workers}. Idle, a replica costs one indexed
+ * query per poll. Claims are per delivery and expire, so replicas share the outbox without coordinating.
+ */
+@ApplicationScoped
+public class OutboxPump {
+
+    private static final Logger LOG = Logger.getLogger(OutboxPump.class);
+
+    private final OutboxWorker worker;
+    private final ManagedExecutor executor;
+    private final int workers;
+    private final int batch;
+    private final AtomicInteger running = new AtomicInteger();
+    private volatile boolean stopping;
+
+    OutboxPump(OutboxWorker worker, ManagedExecutor executor, InboxesConfig config) {
+        this.worker = worker;
+        this.executor = executor;
+        this.workers = config.outbound().workers();
+        this.batch = config.outbound().batch();
+    }
+
+    @Scheduled(identity = "outbox", every = "${inboxes.outbound.poll-every}", delayed = "1s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void poll() {
+        if (running.get() == 0) {
+            startWorker();
+        }
+    }
+
+    /** Workers running now on this replica. */
+    public int running() {
+        return running.get();
+    }
+
+    private void startWorker() {
+        if (stopping || running.incrementAndGet() > workers) {
+            running.decrementAndGet();
+            return;
+        }
+        try {
+            executor.execute(this::drain);
+        } catch (RuntimeException rejected) {
+            running.decrementAndGet(); // a full worker queue: the next poll tries again
+        }
+    }
+
+    private void drain() {
+        try {
+            while (!stopping && worker.deliverDue(batch) == batch) {
+                startWorker(); // a full batch: there may be more due than one worker keeps up with
+            }
+        } catch (RuntimeException e) {
+            // The database is away or the statement failed: claims not recorded expire and are tried again.
+            LOG.warnf("The outbox worker stopped on a failure; the next poll tries again: %s", e.toString());
+        } finally {
+            running.decrementAndGet();
+        }
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+}

@@ -1,0 +1,284 @@
+package dev.inboxes.app.outbound;
+
+import static dev.inboxes.app.support.Api.as;
+import static dev.inboxes.app.support.Api.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inboxes.app.support.Agent;
+import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.RelaySink;
+import dev.inboxes.persistence.testing.PostgresResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Mail out end to end: the REST routes, the outbox workers, local delivery into the service's own inboxes and the
+ * relay (a real SMTP server on loopback), as a program uses them.
+ */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(RelaySink.class)
+class SendMailTest {
+
+    private static final Duration DELIVERY = Duration.ofSeconds(20);
+
+    private String apiKey;
+    private String inboxId;
+    private String address;
+
+    @BeforeEach
+    void inbox() {
+        RelaySink.clear();
+        apiKey = Api.newAccount();
+        inboxId = Api.createInbox(apiKey, Map.of("display_name", "Support bot"));
+        address = as(apiKey).get("/v1/inboxes/" + inboxId).path("address");
+    }
+
+    @Test
+    void aSentMessageIsStoredQueuedThenRelayedSignedFromTheInbox() throws Exception {
+        Response accepted = send(Map.of("to", List.of("alice@example.com"), "subject", "Your order",
+                "text", "It ships today.", "html", "<p>It ships <b>today</b>.</p>"));
+
+        assertThat(accepted.statusCode()).as(accepted.asString()).isEqualTo(202);
+        JsonPath sent = accepted.jsonPath();
+        assertThat(sent.getString("direction")).isEqualTo("outbound");
+        assertThat(sent.getString("from")).isEqualTo(address);
+        assertThat(sent.getString("message_id_header")).matches("<msg_[0-9A-Za-z]{20}@inboxes\\.test>");
+        assertThat(sent.getList("deliveries.recipient")).containsExactly("alice@example.com");
+        assertThat(sent.getList("deliveries.status")).containsExactly("queued");
+
+        RelaySink.Received relayed = RelaySink.next(DELIVERY);
+        assertThat(relayed.recipients()).containsExactly("alice@example.com");
+        assertThat(relayed.envelopeSender()).matches("bounces\\+dlv_[0-9A-Za-z]{20}@inboxes\\.test");
+        assertThat(relayed.text()).contains("DKIM-Signature:").contains("d=inboxes.test")
+                .contains("Message-ID: " + sent.getString("message_id_header")).contains("Subject: Your order")
+                .contains("multipart/alternative").doesNotContain("\r\nBcc:");
+
+        JsonPath delivered = awaitDeliveries(inboxId, sent.getString("id"), "sent");
+        assertThat(delivered.getInt("deliveries[0].attempts")).isEqualTo(1);
+        assertThat(delivered.getString("deliveries[0].smtp_reply")).startsWith("250");
+        assertThat(delivered.getString("deliveries[0].last_attempt_at")).isNotNull();
+        assertThat(delivered.getString("deliveries[0].next_attempt_at")).isNull();
+
+        JsonPath list = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").jsonPath();
+        assertThat(list.getList("data.direction")).containsExactly("outbound");
+    }
+
+    @Test
+    void mailToTheServicesOwnDomainArrivesInThatInboxThreadedAsSent() {
+        String otherId = Api.createInbox(apiKey, Map.of());
+        String other = as(apiKey).get("/v1/inboxes/" + otherId).path("address");
+
+        JsonPath sent = send(Map.of("to", List.of(other), "subject", "Internal note", "text", "Hello inbox"))
+                .then().statusCode(202).extract().jsonPath();
+        awaitDeliveries(inboxId, sent.getString("id"), "sent");
+
+        JsonPath received = as(apiKey).get("/v1/inboxes/" + otherId + "/messages").jsonPath();
+        assertThat(received.getList("data.subject")).containsExactly("Internal note");
+        assertThat(received.getList("data.direction")).containsExactly("inbound");
+        String receivedId = received.getString("data[0].id");
+        JsonPath whole = as(apiKey).get("/v1/inboxes/" + otherId + "/messages/" + receivedId).jsonPath();
+        assertThat(whole.getString("from")).isEqualTo(address);
+        assertThat(whole.getString("message_id_header")).isEqualTo(sent.getString("message_id_header"));
+        assertThat(whole.getString("text")).contains("Hello inbox");
+
+        // The recipient answers: the reply lands in the sender's thread of the sent message.
+        JsonPath answer = as(apiKey).contentType(ContentType.JSON).body(Map.of("text", "Got it"))
+                .post("/v1/inboxes/" + otherId + "/messages/" + receivedId + "/reply")
+                .then().statusCode(202).extract().jsonPath();
+        assertThat(answer.getString("subject")).isEqualTo("Re: Internal note");
+        assertThat(answer.getString("in_reply_to")).isEqualTo(sent.getString("message_id_header"));
+        awaitDeliveries(otherId, answer.getString("id"), "sent");
+        JsonPath thread = as(apiKey).get("/v1/inboxes/" + inboxId + "/threads/" + sent.getString("thread_id")
+                + "/messages").jsonPath();
+        assertThat(thread.getList("data.subject")).containsExactly("Internal note", "Re: Internal note");
+    }
+
+    @Test
+    void aReplyGoesToReplyToInTheThreadAndReplyAllCopiesTheOthersButNeverTheInbox() throws Exception {
+        String original = recordFrom("alice@example.com", "Question");
+        JsonPath reply = as(apiKey).contentType(ContentType.JSON)
+                .body(Map.of("text", "Answer", "reply_all", true))
+                .post("/v1/inboxes/" + inboxId + "/messages/" + original + "/reply")
+                .then().statusCode(202).extract().jsonPath();
+
+        JsonPath originalMessage = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + original).jsonPath();
+        assertThat(reply.getString("subject")).isEqualTo("Re: Question");
+        assertThat(reply.getString("thread_id")).isEqualTo(originalMessage.getString("thread_id"));
+        assertThat(reply.getString("in_reply_to")).isEqualTo(originalMessage.getString("message_id_header"));
+        assertThat(reply.getList("references")).endsWith(originalMessage.getString("message_id_header"));
+        // The recorded message's To is the inbox itself: reply-all adds no one else.
+        assertThat(reply.getList("deliveries.recipient")).containsExactly("alice@example.com");
+        RelaySink.Received relayed = RelaySink.next(DELIVERY);
+        assertThat(relayed.text()).contains("In-Reply-To: " + originalMessage.getString("message_id_header"));
+    }
+
+    @Test
+    void aForwardCarriesTheOriginalWholeAsAnAttachedMessage() throws Exception {
+        String original = recordFrom("alice@example.com", "Invoice");
+        JsonPath forwarded = as(apiKey).contentType(ContentType.JSON)
+                .body(Map.of("to", List.of("bob@example.com"), "text", "FYI"))
+                .post("/v1/inboxes/" + inboxId + "/messages/" + original + "/forward")
+                .then().statusCode(202).extract().jsonPath();
+
+        assertThat(forwarded.getString("subject")).isEqualTo("Fwd: Invoice");
+        RelaySink.Received relayed = RelaySink.next(DELIVERY);
+        assertThat(relayed.recipients()).containsExactly("bob@example.com");
+        assertThat(relayed.text()).contains("message/rfc822").contains("FYI").contains("Subject: Invoice");
+    }
+
+    @Test
+    void aRefusedRecipientBouncesAndADeferringOneIsRetriedLater() {
+        JsonPath sent = send(Map.of("to", List.of("nobody@" + RelaySink.REJECTING, "busy@" + RelaySink.DEFERRING),
+                "subject", "Two fates", "text", "x")).then().statusCode(202).extract().jsonPath();
+
+        JsonPath outcome = awaitDeliveries(inboxId, sent.getString("id"), "bounced", "deferred");
+        assertThat(outcome.getString("deliveries.find { it.recipient.startsWith('nobody') }.smtp_reply"))
+                .startsWith("550");
+        assertThat(outcome.getString("deliveries.find { it.recipient.startsWith('busy') }.smtp_reply"))
+                .startsWith("451");
+        assertThat(outcome.getString("deliveries.find { it.recipient.startsWith('busy') }.next_attempt_at"))
+                .isNotNull();
+    }
+
+    @Test
+    void anIdempotencyKeyReplaysTheFirstSendAndRefusesAnotherBody() {
+        Map<String, Object> body = Map.of("to", List.of("alice@example.com"), "subject", "Once", "text", "x");
+        Response first = as(apiKey).contentType(ContentType.JSON).header("Idempotency-Key", "send-1").body(body)
+                .post("/v1/inboxes/" + inboxId + "/messages/send");
+        Response again = as(apiKey).contentType(ContentType.JSON).header("Idempotency-Key", "send-1").body(body)
+                .post("/v1/inboxes/" + inboxId + "/messages/send");
+
+        assertThat(first.statusCode()).as(first.asString()).isEqualTo(202);
+        assertThat(again.statusCode()).as(again.asString()).isEqualTo(202);
+        assertThat(again.<String>path("id")).isEqualTo(first.path("id"));
+        assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").<Integer>path("total")).isEqualTo(1);
+
+        assertProblem(as(apiKey).contentType(ContentType.JSON).header("Idempotency-Key", "send-1")
+                .body(Map.of("to", List.of("alice@example.com"), "subject", "Other", "text", "x"))
+                .post("/v1/inboxes/" + inboxId + "/messages/send"), 422, "idempotency-key-reused");
+    }
+
+    @Test
+    void attachmentsUpToTenMegabytesGoAndTheOtherRoutesKeepTheirSmallLimit() throws Exception {
+        byte[] file = new byte[2 * 1024 * 1024];
+        new java.util.Random(7).nextBytes(file);
+        Response sent = send(Map.of("to", List.of("alice@example.com"), "subject", "Report", "text", "Attached.",
+                "attachments", List.of(Map.of("filename", "report.bin", "content_type", "application/octet-stream",
+                        "content_base64", Base64.getEncoder().encodeToString(file)))));
+        assertThat(sent.statusCode()).as(sent.asString()).isEqualTo(202);
+        assertThat(sent.jsonPath().getList("attachments.filename")).containsExactly("report.bin");
+        assertThat(RelaySink.next(DELIVERY).raw().length).isGreaterThan(file.length);
+
+        assertProblem(as(apiKey).contentType(ContentType.JSON)
+                .body(Map.of("from", "a@example.com", "subject", "s", "text", "x".repeat(2 * 1024 * 1024)))
+                .post("/v1/inboxes/" + inboxId + "/messages"), 413, "payload-too-large");
+    }
+
+    @Test
+    void hostileRequestsAreRefusedWholeAndNothingIsStored() {
+        List<String> many = new ArrayList<>();
+        for (int i = 0; i < 51; i++) {
+            many.add("r" + i + "@example.com");
+        }
+        List<Map<String, Object>> bodies = List.of(
+                Map.of("to", List.of("alice@example.com"), "subject", "s", "text", "x", "from", "boss@example.com"),
+                Map.of("to", "alice@example.com", "subject", "s", "text", "x"),
+                Map.of("to", List.of(), "subject", "s", "text", "x"),
+                Map.of("to", many, "subject", "s", "text", "x"),
+                Map.of("to", List.of("not an address"), "subject", "s", "text", "x"),
+                Map.of("to", List.of("alice@example.com\r\nBcc: eve@example.com"), "subject", "s", "text", "x"),
+                Map.of("to", List.of("alice@example.com"), "subject", "s\r\nBcc: eve@example.com", "text", "x"),
+                Map.of("to", List.of("alice@example.com"), "subject", "s", "text", "nul \u0000 here"),
+                Map.of("to", List.of("alice@example.com"), "subject", "s", "text", "lone \uD800 surrogate"),
+                Map.of("to", List.of("alice@example.com"), "subject", "s"),
+                Map.of("to", List.of("alice@example.com"), "subject", "s", "text", "x",
+                        "attachments", List.of(Map.of("filename", "a.txt", "content_type", "text/plain",
+                                "content_base64", "not base64 !!!"))),
+                Map.of("to", List.of("alice@example.com"), "subject", "s", "text", "x",
+                        "attachments", List.of(Map.of("filename", "a.txt", "content_type", "text plain",
+                                "content_base64", "aGVsbG8="))));
+        for (Map<String, Object> body : bodies) {
+            Response refused = send(body);
+            assertThat(refused.statusCode()).as(body.keySet() + " → " + refused.asString()).isEqualTo(400);
+            assertThat(refused.contentType()).startsWith("application/problem+json");
+        }
+        assertProblem(as(apiKey).contentType(ContentType.JSON).body("{\"to\":[\"a@example.com\"],")
+                .post("/v1/inboxes/" + inboxId + "/messages/send"), 400, "malformed-json");
+        assertProblem(as(apiKey).contentType(ContentType.JSON).body(Map.of("text", "x"))
+                .post("/v1/inboxes/" + inboxId + "/messages/msg_00000000000000000000/reply"), 404, "not-found");
+        assertThat(as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").<Integer>path("total")).isZero();
+    }
+
+    @Test
+    void anAgentSendsRepliesAndForwardsWithTheToolsAndEachResultValidates() throws Exception {
+        String original = recordFrom("alice@example.com", "Where is my parcel?");
+        try (Agent agent = Agent.connect(apiKey)) {
+            Map<String, Object> sent = agent.structured("send_message", Map.of("inbox_id", inboxId,
+                    "to", List.of("carol@example.com"), "subject", "Welcome", "text", "Hello Carol"));
+            assertThat((String) sent.get("message_id")).startsWith("msg_");
+            assertThat((String) sent.get("thread_id")).startsWith("thr_");
+            assertThat(sent.get("deliveries").toString()).contains("carol@example.com", "queued");
+
+            Map<String, Object> reply = agent.structured("reply_to_message", Map.of("inbox_id", inboxId,
+                    "message_id", original, "text", "It left today."));
+            assertThat(reply.get("subject")).isEqualTo("Re: Where is my parcel?");
+            assertThat(reply.get("deliveries").toString()).contains("alice@example.com");
+
+            Map<String, Object> forward = agent.structured("forward_message", Map.of("inbox_id", inboxId,
+                    "message_id", original, "to", List.of("dispatch@example.com")));
+            assertThat(forward.get("subject")).isEqualTo("Fwd: Where is my parcel?");
+
+            String refused = agent.error("send_message", Map.of("inbox_id", inboxId, "to", List.of("nobody"),
+                    "subject", "x", "text", "x"));
+            assertThat(refused).contains("to");
+        }
+        List<List<String>> relayed = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            relayed.add(RelaySink.next(DELIVERY).recipients());
+        }
+        assertThat(relayed).containsExactlyInAnyOrder(List.of("carol@example.com"), List.of("alice@example.com"),
+                List.of("dispatch@example.com"));
+    }
+
+    private Response send(Map<String, Object> body) {
+        return as(apiKey).contentType(ContentType.JSON).body(body).post("/v1/inboxes/" + inboxId + "/messages/send");
+    }
+
+    private String recordFrom(String from, String subject) {
+        return as(apiKey).contentType(ContentType.JSON).body(Map.of("from", from, "subject", subject, "text", "Hi"))
+                .post("/v1/inboxes/" + inboxId + "/messages").then().statusCode(201).extract().path("id");
+    }
+
+    /** The sent message once each delivery has one of these statuses (in any order). */
+    private JsonPath awaitDeliveries(String inbox, String messageId, String... statuses) {
+        long deadline = System.nanoTime() + DELIVERY.toNanos();
+        JsonPath message;
+        do {
+            message = as(apiKey).get("/v1/inboxes/" + inbox + "/messages/" + messageId).jsonPath();
+            List<String> now = message.getList("deliveries.status");
+            if (now.size() == statuses.length && List.of(statuses).containsAll(now) && now.containsAll(List.of(statuses))) {
+                return message;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("Deliveries still " + message.getList("deliveries") + ", expected "
+                + List.of(statuses));
+    }
+}
