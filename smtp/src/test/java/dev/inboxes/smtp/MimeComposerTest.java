@@ -111,6 +111,7 @@ class MimeComposerTest {
     void bccIsNeverWritten() {
         byte[] raw = composer.compose(mail("Hi", "Hi.", null, List.of(), null));
 
+        assertWireSafe(raw);
         assertThat(new String(raw, StandardCharsets.UTF_8)).doesNotContainIgnoringCase("bcc")
                 .doesNotContain("hidden@example.net");
     }
@@ -162,8 +163,9 @@ class MimeComposerTest {
                 List.of("<q1@example.com>", "<q2@example.com>"), NOW);
     }
 
-    /** CRLF line ends only, and no line longer than SMTP allows. */
+    /** CRLF line ends only, the last line's too, and no line longer than SMTP allows. */
     static void assertWireSafe(byte[] raw) {
+        assertThat(new String(raw, StandardCharsets.ISO_8859_1)).endsWith("\r\n");
         int lineLength = 0;
         for (int i = 0; i < raw.length; i++) {
             if (raw[i] == '\n') {

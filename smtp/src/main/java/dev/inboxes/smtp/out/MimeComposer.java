@@ -101,7 +101,8 @@ public final class MimeComposer implements MailComposer {
         message.saveChanges();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         message.writeTo(out);
-        return out.toByteArray();
+        // Every line ends with CRLF, the last too: SMTP would add it, and the stored bytes are the sent ones.
+        return withFinalCrlf(out.toByteArray());
     }
 
     /** text/plain, text/html, or both as multipart/alternative (plain first: the last part is the preferred one). */
