@@ -108,6 +108,30 @@ class MimeComposerTest {
     }
 
     @Test
+    void longLinesManyReferencesAndNonAsciiNamesStayWithinTheLineLimit() throws Exception {
+        String subject = "Überweisung für die Rechnung Nr. 1042 – bitte prüfen ".repeat(5).trim();
+        String longLine = "x".repeat(2500);
+        List<String> references = java.util.stream.IntStream.range(0, 20)
+                .mapToObj(i -> "<thread-" + i + "-0123456789abcdef@mail.example.com>").toList();
+        OutgoingMail mail = new OutgoingMail("support-bot@inboxes.test", "Ünïcödé Support", List.of("alice@example.com"),
+                List.of(), List.of(), null, subject, "Kurz.\n" + longLine + "\nEnde.", null,
+                List.of(new NewAttachment("Rechnung März.pdf", "application/pdf", null, false, new byte[] {1, 2})),
+                null, "<out-3@inboxes.test>", references.get(19), references, NOW);
+
+        byte[] raw = composer.compose(mail);
+
+        assertWireSafe(raw);
+        MessageContent read = MimeReader.read(raw, "", List.of());
+        assertThat(read.subject()).isEqualTo(subject);
+        assertThat(read.fromName()).isEqualTo("Ünïcödé Support");
+        assertThat(read.text()).isEqualTo("Kurz.\n" + longLine + "\nEnde.");
+        assertThat(read.references()).isEqualTo(references);
+        assertThat(read.attachments()).singleElement().extracting(NewAttachment::filename)
+                .isEqualTo("Rechnung März.pdf");
+        assertThat(DkimCheck.verifies(raw, onlyKey())).isTrue();
+    }
+
+    @Test
     void bccIsNeverWritten() {
         byte[] raw = composer.compose(mail("Hi", "Hi.", null, List.of(), null));
 

@@ -89,9 +89,6 @@ public class RelayTransport implements MailTransport {
             }
             cause = cause instanceof MessagingException messaging ? messaging.getNextException() : null;
         }
-        if (!transport.isConnected() || transport.getLastReturnCode() <= 0) {
-            return TransportReply.unreachable(noAnswer(failure, host));
-        }
         int code = transport.getLastReturnCode();
         if (code >= 400 && code < 600) { // a greeting or EHLO refused, say 421 from a relay that is busy
             return new TransportReply(code, textOf(transport.getLastServerResponse(), "refused"));

@@ -174,6 +174,29 @@ class RelayTransportTest {
     }
 
     @Test
+    void aBusyGreetingIsTemporaryWithTheRelaysCode() throws IOException {
+        ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        open.add(busy);
+        Thread greeter = new Thread(() -> {
+            try (Socket client = busy.accept()) {
+                client.getOutputStream().write("421 4.3.2 relay.test too busy, try later\r\n".getBytes());
+                client.getOutputStream().flush();
+            } catch (IOException closed) {
+                // the test is over
+            }
+        });
+        greeter.setDaemon(true);
+        greeter.start();
+
+        TransportReply reply = relay(TestRelayConfig.plain(busy.getLocalPort())).send(SENDER, RECIPIENT,
+                signedMessage());
+
+        assertThat(reply.code()).isEqualTo(421);
+        assertThat(reply.text()).isEqualTo("4.3.2 relay.test too busy, try later");
+        assertThat(reply.isPermanent()).isFalse();
+    }
+
+    @Test
     void withoutARelayHostNothingIsSentAndTheSettingIsNamed() {
         TransportReply reply = relay(TestRelayConfig.plain(25).noHost()).send(SENDER, RECIPIENT, signedMessage());
 
