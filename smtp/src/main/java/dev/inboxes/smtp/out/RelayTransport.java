@@ -58,12 +58,8 @@ public class RelayTransport implements MailTransport {
         }
         String host = config.host().get();
         Session session = Session.getInstance(properties(envelopeSender));
-        SMTPTransport transport;
-        try {
-            transport = (SMTPTransport) session.getTransport("smtp");
-        } catch (MessagingException e) {
-            throw new IllegalStateException("Angus Mail has no SMTP transport", e);
-        }
+        // Made directly, not looked up by protocol name: no provider class is loaded by name (native image).
+        SMTPTransport transport = new SMTPTransport(session, null);
         try {
             transport.connect(host, config.port(), config.username().orElse(null),
                     config.password().orElse(null));

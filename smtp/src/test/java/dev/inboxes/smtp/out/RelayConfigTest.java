@@ -2,7 +2,10 @@ package dev.inboxes.smtp.out;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.inboxes.smtp.SmtpConfig;
 import io.quarkus.runtime.configuration.DurationConverter;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.runtime.configuration.MemorySizeConverter;
 import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
@@ -37,6 +40,19 @@ class RelayConfigTest {
         assertThat(config.password()).hasValue("s3cret");
         assertThat(config.tls()).isEqualTo(RelayConfig.Tls.IMPLICIT);
         assertThat(mapped(Map.of("INBOXES_SMTP_RELAY_TLS", "none")).tls()).isEqualTo(RelayConfig.Tls.NONE);
+    }
+
+    @Test
+    void itLivesBesideTheReceiversSettings() {
+        SmallRyeConfig config = new SmallRyeConfigBuilder().addDefaultInterceptors()
+                .withConverter(Duration.class, 200, new DurationConverter())
+                .withConverter(MemorySize.class, 200, new MemorySizeConverter())
+                .withSources(new EnvConfigSource(Map.of("INBOXES_SMTP_RELAY_HOST", "smtp.example.net",
+                        "INBOXES_SMTP_PORT", "2526"), 300))
+                .withMapping(SmtpConfig.class).withMapping(RelayConfig.class).withValidateUnknown(true).build();
+
+        assertThat(config.getConfigMapping(SmtpConfig.class).port()).isEqualTo(2526);
+        assertThat(config.getConfigMapping(RelayConfig.class).host()).hasValue("smtp.example.net");
     }
 
     private static RelayConfig mapped(Map<String, String> environment) {
