@@ -1,11 +1,7 @@
 package dev.inboxes.smtp;
 
-import dev.inboxes.domain.mail.DeliveryReport;
-import dev.inboxes.domain.mail.Envelope;
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.Recipient;
-import dev.inboxes.domain.mail.RecipientCheck;
-import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.shared.MemoryBudget;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,10 +9,8 @@ import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.time.Clock;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.jboss.logging.Logger;
 import org.subethamail.smtp.DropConnectionException;
 import org.subethamail.smtp.MessageContext;
@@ -32,22 +26,19 @@ import org.subethamail.smtp.server.Session;
 final class MailTransaction implements MessageHandler {
 
     private static final Logger LOG = Logger.getLogger(MailTransaction.class);
-    private static final DateTimeFormatter TRACE_DATE =
-            DateTimeFormatter.ofPattern("EEE, d MMM yyyy HH:mm:ss Z", Locale.ROOT);
     private static final int MAX_ADDRESS_LENGTH = 320;
     private static final int READ_CHUNK = 64 * 1024;
 
     private final MessageContext context;
-    private final MailDelivery delivery;
+    private final InboxIntake intake;
     private final SmtpReceiver.Limits limits;
     private final Clock clock;
     private final List<Recipient> recipients = new ArrayList<>();
-    private final List<String> recipientAddresses = new ArrayList<>();
     private String sender = "";
 
     MailTransaction(MessageContext context, MailDelivery delivery, SmtpReceiver.Limits limits, Clock clock) {
         this.context = context;
-        this.delivery = delivery;
+        this.intake = new InboxIntake(delivery);
         this.limits = limits;
         this.clock = clock;
     }
@@ -68,24 +59,11 @@ final class MailTransaction implements MessageHandler {
         if (address.length() > MAX_ADDRESS_LENGTH) {
             throw new RejectException(SmtpReplies.BAD_SYNTAX, SmtpReplies.BAD_RECIPIENT);
         }
-        RecipientCheck check;
-        try {
-            check = delivery.check(stripSourceRoute(address));
-        } catch (RuntimeException failure) {
-            LOG.warnf("Recipient lookup failed, answered 451: %s", failure.toString());
-            throw new RejectException(SmtpReplies.TEMPORARY_FAILURE, SmtpReplies.LOOKUP_FAILED);
+        InboxIntake.RecipientOutcome outcome = intake.recipient(stripSourceRoute(address));
+        if (outcome.refusal() != null) {
+            throw new RejectException(outcome.refusal().code(), outcome.refusal().text());
         }
-        switch (check.verdict()) {
-            case ACCEPTED -> {
-                recipients.add(check.recipient());
-                recipientAddresses.add(check.recipient().address());
-            }
-            case UNKNOWN_MAILBOX -> throw new RejectException(SmtpReplies.NO_SUCH_MAILBOX,
-                    SmtpReplies.unknownMailbox(address));
-            case NOT_OUR_DOMAIN -> throw new RejectException(SmtpReplies.NO_SUCH_MAILBOX,
-                    SmtpReplies.relayDenied(address, delivery.mailDomain()));
-            case MALFORMED -> throw new RejectException(SmtpReplies.BAD_SYNTAX, SmtpReplies.BAD_RECIPIENT);
-        }
+        recipients.add(outcome.accepted());
     }
 
     @Override
@@ -98,16 +76,11 @@ final class MailTransaction implements MessageHandler {
             // The parse's budget is counted within the DATA deadline: a sender that took most of it leaves less.
             long parseNanos = Math.max(0,
                     Math.min(dataDeadline - System.nanoTime(), MimeReader.PARSE_BUDGET.toNanos()));
-            MessageContent content = MimeReader.read(raw, sender, recipientAddresses, System.nanoTime() + parseNanos);
-            DeliveryReport report = delivery.deliver(new Envelope(sender, recipients, trace()), content);
-            if (report.stored().isEmpty() && report.duplicates() == 0) {
-                // Every accepted inbox was deleted before the message reached it: nothing was delivered.
-                throw new RejectException(SmtpReplies.NO_SUCH_MAILBOX, SmtpReplies.NO_RECIPIENT_LEFT);
+            InboxIntake.Reply reply = intake.store(sender, recipients, raw, trace(), System.nanoTime() + parseNanos);
+            if (!reply.isAccepted()) {
+                throw new RejectException(reply.code(), reply.text());
             }
-            return SmtpReplies.stored(report.stored().size(), report.duplicates());
-        } catch (RuntimeException failure) {
-            LOG.warn("Delivery failed, answered 451 so that the sender retries", failure);
-            throw new RejectException(SmtpReplies.TEMPORARY_FAILURE, SmtpReplies.STORE_FAILED);
+            return reply.text();
         } finally {
             reservation.releaseAll();
             limits.inFlight().decrementAndGet();
@@ -203,10 +176,10 @@ final class MailTransaction implements MessageHandler {
         StringBuilder trace = new StringBuilder(160).append("Received: from ").append(helo).append(" ([")
                 .append(client)
                 .append("])\r\n\tby ").append(limits.hostname()).append(" (Inboxes) with ").append(tls ? "ESMTPS" : "ESMTP");
-        if (recipientAddresses.size() == 1) {
-            trace.append("\r\n\tfor <").append(recipientAddresses.get(0)).append('>');
+        if (recipients.size() == 1) {
+            trace.append("\r\n\tfor <").append(recipients.get(0).address()).append('>');
         }
-        return trace.append(";\r\n\t").append(TRACE_DATE.format(clock.instant().atOffset(ZoneOffset.UTC)))
+        return trace.append(";\r\n\t").append(InboxIntake.TRACE_DATE.format(clock.instant().atOffset(ZoneOffset.UTC)))
                 .append("\r\n").toString();
     }
 
