@@ -13,12 +13,23 @@ import dev.inboxes.domain.message.MessageBodies;
 import dev.inboxes.domain.message.MessageFiles;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.outbound.MailComposer;
+import dev.inboxes.domain.outbound.OutboundService;
+import dev.inboxes.domain.outbound.OutboundSettings;
+import dev.inboxes.domain.outbound.OutboxStore;
+import dev.inboxes.domain.outbound.OutboxWorker;
+import dev.inboxes.domain.outbound.RetrySchedule;
+import dev.inboxes.domain.outbound.SigningKeyStore;
 import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.thread.ThreadService;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 import dev.inboxes.domain.wait.WaitService;
+import dev.inboxes.smtp.out.LocalTransport;
+import dev.inboxes.smtp.out.MimeComposer;
+import dev.inboxes.smtp.out.RelayConfig;
+import dev.inboxes.smtp.out.RelayTransport;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
@@ -179,6 +190,45 @@ public class DomainWiring {
     @Singleton
     MailDelivery mailDelivery(RecipientDirectory directory, MessageStore store, InboxesConfig config, Clock clock) {
         return new MailDelivery(directory, store, config.mailDomain(), clock);
+    }
+
+    /** What the outbound side needs to know of the deployment: its domain, whether mail leaves it, its bounds. */
+    @Produces
+    @Singleton
+    OutboundSettings outboundSettings(InboxesConfig config, RelayConfig relay) {
+        return new OutboundSettings(config.mailDomain().toLowerCase(java.util.Locale.ROOT), relay.host().isPresent(),
+                NO_RELAY, config.outbound().maxPendingPerAccount());
+    }
+
+    static final String NO_RELAY = "not sent: no relay is configured for mail to other domains (set "
+            + "INBOXES_SMTP_RELAY_HOST, and _PORT, _USERNAME, _PASSWORD, _TLS as the relay needs)";
+
+    @Produces
+    @Singleton
+    MailComposer mailComposer(SigningKeyStore keys, Clock clock) {
+        return new MimeComposer(keys, clock);
+    }
+
+    @Produces
+    @Singleton
+    OutboundService outboundService(InboxService inboxes, MessageService messages, OutboxStore outbox,
+            MailComposer composer, OutboundSettings settings, Clock clock) {
+        return new OutboundService(inboxes, messages, outbox, composer, settings, clock);
+    }
+
+    /**
+     * The worker's routes: the service's own inboxes always, the relay when one is configured. The depth of the
+     * outbox is the gauge {@code inboxes.outbox.pending}.
+     */
+    @Produces
+    @Singleton
+    OutboxWorker outboxWorker(OutboxStore outbox, LocalTransport local, RelayTransport relay, RelayConfig relayConfig,
+            OutboundSettings settings, InboxesConfig config, Clock clock, MeterRegistry meters) {
+        Gauge.builder("inboxes.outbox.pending", outbox, store -> store.depth(clock.instant()).pending())
+                .description("Deliveries not yet final (queued, sending or deferred), all replicas together")
+                .register(meters);
+        return new OutboxWorker(outbox, local, relayConfig.host().isPresent() ? Optional.of(relay) : Optional.empty(),
+                settings, new RetrySchedule(config.outbound().retryFor()), clock);
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {

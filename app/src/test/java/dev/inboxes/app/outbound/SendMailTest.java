@@ -38,7 +38,6 @@ class SendMailTest {
 
     @BeforeEach
     void inbox() {
-        RelaySink.clear();
         apiKey = Api.newAccount();
         inboxId = Api.createInbox(apiKey, Map.of("display_name", "Support bot"));
         address = as(apiKey).get("/v1/inboxes/" + inboxId).path("address");
@@ -57,7 +56,7 @@ class SendMailTest {
         assertThat(sent.getList("deliveries.recipient")).containsExactly("alice@example.com");
         assertThat(sent.getList("deliveries.status")).containsExactly("queued");
 
-        RelaySink.Received relayed = RelaySink.next(DELIVERY);
+        RelaySink.Received relayed = RelaySink.await(sent.getString("message_id_header"), DELIVERY);
         assertThat(relayed.recipients()).containsExactly("alice@example.com");
         assertThat(relayed.envelopeSender()).matches("bounces\\+dlv_[0-9A-Za-z]{20}@inboxes\\.test");
         assertThat(relayed.text()).contains("DKIM-Signature:").contains("d=inboxes.test")
@@ -119,7 +118,7 @@ class SendMailTest {
         assertThat(reply.getList("references")).endsWith(originalMessage.getString("message_id_header"));
         // The recorded message's To is the inbox itself: reply-all adds no one else.
         assertThat(reply.getList("deliveries.recipient")).containsExactly("alice@example.com");
-        RelaySink.Received relayed = RelaySink.next(DELIVERY);
+        RelaySink.Received relayed = RelaySink.await(reply.getString("message_id_header"), DELIVERY);
         assertThat(relayed.text()).contains("In-Reply-To: " + originalMessage.getString("message_id_header"));
     }
 
@@ -132,7 +131,7 @@ class SendMailTest {
                 .then().statusCode(202).extract().jsonPath();
 
         assertThat(forwarded.getString("subject")).isEqualTo("Fwd: Invoice");
-        RelaySink.Received relayed = RelaySink.next(DELIVERY);
+        RelaySink.Received relayed = RelaySink.await(forwarded.getString("message_id_header"), DELIVERY);
         assertThat(relayed.recipients()).containsExactly("bob@example.com");
         assertThat(relayed.text()).contains("message/rfc822").contains("FYI").contains("Subject: Invoice");
     }
@@ -179,7 +178,8 @@ class SendMailTest {
                         "content_base64", Base64.getEncoder().encodeToString(file)))));
         assertThat(sent.statusCode()).as(sent.asString()).isEqualTo(202);
         assertThat(sent.jsonPath().getList("attachments.filename")).containsExactly("report.bin");
-        assertThat(RelaySink.next(DELIVERY).raw().length).isGreaterThan(file.length);
+        assertThat(RelaySink.await(sent.jsonPath().getString("message_id_header"), DELIVERY).raw().length)
+                .isGreaterThan(file.length);
 
         assertProblem(as(apiKey).contentType(ContentType.JSON)
                 .body(Map.of("from", "a@example.com", "subject", "s", "text", "x".repeat(2 * 1024 * 1024)))
@@ -224,31 +224,36 @@ class SendMailTest {
     @Test
     void anAgentSendsRepliesAndForwardsWithTheToolsAndEachResultValidates() throws Exception {
         String original = recordFrom("alice@example.com", "Where is my parcel?");
+        List<String> ids = new ArrayList<>();
+        List<List<String>> relayed = new ArrayList<>();
         try (Agent agent = Agent.connect(apiKey)) {
             Map<String, Object> sent = agent.structured("send_message", Map.of("inbox_id", inboxId,
                     "to", List.of("carol@example.com"), "subject", "Welcome", "text", "Hello Carol"));
             assertThat((String) sent.get("message_id")).startsWith("msg_");
             assertThat((String) sent.get("thread_id")).startsWith("thr_");
             assertThat(sent.get("deliveries").toString()).contains("carol@example.com", "queued");
+            ids.add((String) sent.get("message_id"));
 
             Map<String, Object> reply = agent.structured("reply_to_message", Map.of("inbox_id", inboxId,
                     "message_id", original, "text", "It left today."));
             assertThat(reply.get("subject")).isEqualTo("Re: Where is my parcel?");
             assertThat(reply.get("deliveries").toString()).contains("alice@example.com");
+            ids.add((String) reply.get("message_id"));
 
             Map<String, Object> forward = agent.structured("forward_message", Map.of("inbox_id", inboxId,
                     "message_id", original, "to", List.of("dispatch@example.com")));
             assertThat(forward.get("subject")).isEqualTo("Fwd: Where is my parcel?");
+            ids.add((String) forward.get("message_id"));
 
             String refused = agent.error("send_message", Map.of("inbox_id", inboxId, "to", List.of("nobody"),
                     "subject", "x", "text", "x"));
             assertThat(refused).contains("to");
         }
-        List<List<String>> relayed = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            relayed.add(RelaySink.next(DELIVERY).recipients());
+        for (String messageId : ids) {
+            String header = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + messageId).path("message_id_header");
+            relayed.add(RelaySink.await(header, DELIVERY).recipients());
         }
-        assertThat(relayed).containsExactlyInAnyOrder(List.of("carol@example.com"), List.of("alice@example.com"),
+        assertThat(relayed).containsExactly(List.of("carol@example.com"), List.of("alice@example.com"),
                 List.of("dispatch@example.com"));
     }
 

@@ -9,8 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.subethamail.smtp.MessageHandler;
 import org.subethamail.smtp.RejectException;
@@ -34,7 +32,7 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    private static final BlockingQueue<Received> RECEIVED = new LinkedBlockingQueue<>();
+    private static final List<Received> RECEIVED = new ArrayList<>();
     private SMTPServer server;
 
     @Override
@@ -58,18 +56,26 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    /** The next message the relay accepted, waiting up to {@code timeout}. */
-    public static Received next(Duration timeout) throws InterruptedException {
-        Received received = RECEIVED.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        if (received == null) {
-            throw new AssertionError("The relay received no message within " + timeout);
+    /**
+     * The first message the relay accepted with this Message-ID, waiting up to {@code timeout} (tests share the
+     * relay, and deliveries of an earlier test may still arrive).
+     */
+    public static Received await(String messageIdHeader, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (RECEIVED) {
+            while (true) {
+                for (Received received : RECEIVED) {
+                    if (received.text().contains("\r\nMessage-ID: " + messageIdHeader + "\r\n")) {
+                        return received;
+                    }
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("The relay received no message " + messageIdHeader + " within " + timeout);
+                }
+                TimeUnit.NANOSECONDS.timedWait(RECEIVED, left);
+            }
         }
-        return received;
-    }
-
-    /** Forgets what arrived so far, so a test reads its own messages. */
-    public static void clear() {
-        RECEIVED.clear();
     }
 
     private static final class Sink implements MessageHandler {
@@ -97,7 +103,10 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
         public String data(InputStream data) throws IOException {
             ByteArrayOutputStream raw = new ByteArrayOutputStream();
             data.transferTo(raw);
-            RECEIVED.add(new Received(sender, List.copyOf(recipients), raw.toByteArray()));
+            synchronized (RECEIVED) {
+                RECEIVED.add(new Received(sender, List.copyOf(recipients), raw.toByteArray()));
+                RECEIVED.notifyAll();
+            }
             return null;
         }
 
