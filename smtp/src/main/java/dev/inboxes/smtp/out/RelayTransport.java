@@ -10,6 +10,7 @@ import jakarta.mail.Address;
 import jakarta.mail.AuthenticationFailedException;
 import jakarta.mail.MessagingException;
 import jakarta.mail.Session;
+import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import java.io.ByteArrayInputStream;
@@ -56,6 +57,13 @@ public class RelayTransport implements MailTransport {
             return TransportReply.unreachable("No relay is configured for mail to other domains: set "
                     + "INBOXES_SMTP_RELAY_HOST (or INBOXES_OUTBOUND_MODE=mx)");
         }
+        Address[] to;
+        try {
+            to = new Address[] {new InternetAddress(recipient, false)};
+        } catch (AddressException e) {
+            // Permanent: no retry makes the address readable (the domain checks addresses before this).
+            return new TransportReply(553, "5.1.3 Bad recipient address syntax: " + oneLine(e.getMessage()));
+        }
         String host = config.host().get();
         Session session = Session.getInstance(properties(envelopeSender));
         // Made directly, not looked up by protocol name: no provider class is loaded by name (native image).
@@ -63,7 +71,7 @@ public class RelayTransport implements MailTransport {
         try {
             transport.connect(host, config.port(), config.username().orElse(null),
                     config.password().orElse(null));
-            transport.sendMessage(new RawMessage(session, raw), new Address[] {new InternetAddress(recipient, false)});
+            transport.sendMessage(new RawMessage(session, raw), to);
             return TransportReply.accepted(textOf(transport.getLastServerResponse(), "Ok"));
         } catch (AuthenticationFailedException e) {
             // A wrong password is the operator's to fix: retried (code 0), never a bounce of the mail.

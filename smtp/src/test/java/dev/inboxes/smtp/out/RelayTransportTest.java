@@ -197,6 +197,18 @@ class RelayTransportTest {
     }
 
     @Test
+    void anUnreadableRecipientIsPermanentAndNothingIsSent() {
+        RelaySink sink = sink(builder -> { });
+
+        TransportReply reply = relay(TestRelayConfig.plain(sink.port())).send(SENDER, "alice@@example.com>",
+                signedMessage());
+
+        assertThat(reply.code()).isEqualTo(553);
+        assertThat(reply.isPermanent()).isTrue();
+        assertThat(sink.received).isEmpty();
+    }
+
+    @Test
     void withoutARelayHostNothingIsSentAndTheSettingIsNamed() {
         TransportReply reply = relay(TestRelayConfig.plain(25).noHost()).send(SENDER, RECIPIENT, signedMessage());
 
