@@ -53,7 +53,7 @@ public class ArchitectureTest {
      */
     public static final List<String> ADDED_LIBRARIES = List.of("org.subethamail", "com.github.davidmoten.guavamini",
             "org.apache.james.mime4j", "jakarta.mail", "org.eclipse.angus", "jakarta.activation", "org.jsoup",
-            "com.knuddels.jtokkit", "io.github.bucket4j");
+            "com.knuddels.jtokkit", "io.github.bucket4j", "org.apache.james.jdkim");
 
     /**
      * Static fields that may hold what a native image must not freeze at build time, each with its reason; the

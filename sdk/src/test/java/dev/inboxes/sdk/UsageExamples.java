@@ -172,6 +172,18 @@ final class UsageExamples {
         rotated.deleteApiKey(oldKeyId); // refused every replica within a second
     }
 
+    static void sendMail(InboxesClient client, Inbox inbox, Message question, byte[] pdfBytes) {
+        MessageDetail sent = client.sendMessage(inbox.id(), SendMessageParams.builder()
+                .to("alice@example.com").subject("Your order #1042").text("It ships today.")
+                .attachment(new OutgoingAttachment("label.pdf", "application/pdf", pdfBytes))
+                .build());
+        sent.deliveries(); // [Delivery[recipient=alice@example.com, status=queued, …]]
+
+        MessageDetail answer = client.replyToMessage(inbox.id(), question.id(),
+                ReplyParams.builder().text("It left today.").replyAll(true).build());
+        client.forwardMessage(inbox.id(), question.id(), ForwardParams.builder().to("dispatch@example.com").build());
+    }
+
     static void threads(InboxesClient client, Inbox inbox) {
         for (MessageThread thread : client.listThreads(inbox.id())) {
             System.out.println(thread.subject() + " (" + thread.messageCount() + " messages, last "

@@ -14,6 +14,8 @@ import dev.inboxes.domain.message.MessageFiles;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.MailComposer;
+import dev.inboxes.domain.outbound.MailDomains;
+import dev.inboxes.domain.outbound.SigningKeys;
 import dev.inboxes.domain.outbound.OutboundService;
 import dev.inboxes.domain.outbound.OutboundSettings;
 import dev.inboxes.domain.outbound.OutboxStore;
@@ -211,6 +213,12 @@ public class DomainWiring {
 
     @Produces
     @Singleton
+    MailDomains mailDomains(SigningKeyStore keys, InboxesConfig config, Clock clock) {
+        return new MailDomains(new SigningKeys(keys, clock), config.mailDomain().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    @Produces
+    @Singleton
     OutboundService outboundService(InboxService inboxes, MessageService messages, OutboxStore outbox,
             MailComposer composer, OutboundSettings settings, Clock clock) {
         return new OutboundService(inboxes, messages, outbox, composer, settings, clock);
@@ -228,7 +236,7 @@ public class DomainWiring {
                 .description("Deliveries not yet final (queued, sending or deferred), all replicas together")
                 .register(meters);
         return new OutboxWorker(outbox, local, relayConfig.host().isPresent() ? Optional.of(relay) : Optional.empty(),
-                settings, new RetrySchedule(config.outbound().retryFor()), clock);
+                settings, new RetrySchedule(config.outbound().retryFor()), config.outbound().lease(), clock);
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {

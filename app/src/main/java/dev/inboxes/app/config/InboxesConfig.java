@@ -181,5 +181,13 @@ public interface InboxesConfig {
         /** Deliveries one worker claims at a time; it claims again at once while it finds a full batch. */
         @WithDefault("10")
         int batch();
+
+        /**
+         * How long a worker's claim on a delivery holds. A replica that dies mid-attempt leaves its claims to
+         * expire, then another replica attempts them again; it must outlast one attempt (the relay's connect and
+         * read timeouts), or a slow attempt is duplicated.
+         */
+        @WithDefault("10M")
+        Duration lease();
     }
 }

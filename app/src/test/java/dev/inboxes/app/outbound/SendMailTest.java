@@ -3,6 +3,7 @@ package dev.inboxes.app.outbound;
 import static dev.inboxes.app.support.Api.as;
 import static dev.inboxes.app.support.Api.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inboxes.app.support.Agent;
 import dev.inboxes.app.support.Api;
@@ -13,6 +14,11 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.james.jdkim.DKIMVerifier;
+import org.apache.james.jdkim.api.SignatureRecord;
+import org.apache.james.jdkim.exceptions.PermFailException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -71,6 +77,35 @@ class SendMailTest {
 
         JsonPath list = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").jsonPath();
         assertThat(list.getList("data.direction")).containsExactly("outbound");
+    }
+
+    @Test
+    void relayedMailVerifiesAgainstTheDkimRecordThatGetDomainsSaysToPublish() throws Exception {
+        JsonPath domains = as(apiKey).get("/v1/domains").then().statusCode(200).extract().jsonPath();
+        assertThat(domains.getList("data.domain")).containsExactly("inboxes.test");
+        String dkimName = domains.getString("data[0].records.find { it.name.contains('._domainkey.') }.name");
+        String dkimValue = domains.getString("data[0].records.find { it.name.contains('._domainkey.') }.value");
+        assertThat(domains.getList("data[0].records.name")).contains("inboxes.test", "_dmarc.inboxes.test");
+
+        JsonPath sent = send(Map.of("to", List.of("alice@example.com"), "subject", "Signed", "text", "Verify me",
+                "html", "<p>Verify <i>me</i></p>")).then().statusCode(202).extract().jsonPath();
+        byte[] relayed = RelaySink.await(sent.getString("message_id_header"), DELIVERY).raw();
+
+        DKIMVerifier verifier = new DKIMVerifier((method, selector, domain) -> {
+            if ((selector + "._domainkey." + domain).equalsIgnoreCase(dkimName)) {
+                return List.of(dkimValue);
+            }
+            throw new PermFailException("no key at " + selector + "._domainkey." + domain);
+        });
+        List<SignatureRecord> verified = verifier.verify(new ByteArrayInputStream(relayed));
+        assertThat(verified).as("verified signatures: %s", verifier.getResults()).hasSize(1);
+        assertThat(verified.get(0).getDToken()).isEqualTo("inboxes.test");
+
+        byte[] altered = new String(relayed, StandardCharsets.UTF_8).replace("Verify me", "Verify m3")
+                .getBytes(StandardCharsets.UTF_8);
+        DKIMVerifier strict = new DKIMVerifier((method, selector, domain) -> List.of(dkimValue));
+        assertThatThrownBy(() -> strict.verify(new ByteArrayInputStream(altered)))
+                .as("a changed body no longer verifies").isInstanceOf(Exception.class);
     }
 
     @Test

@@ -30,17 +30,39 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
         public String text() {
             return new String(raw, java.nio.charset.StandardCharsets.UTF_8);
         }
+
+        /** The Message-ID header's value, with its angle brackets. */
+        public String messageId() {
+            java.util.regex.Matcher id = MESSAGE_ID.matcher(text());
+            return id.find() ? id.group(1) : "";
+        }
     }
 
+    private static final java.util.regex.Pattern MESSAGE_ID = java.util.regex.Pattern.compile(
+            "(?m)^Message-ID: (<[^>\\r\\n]*>)");
     private static final List<Received> RECEIVED = new ArrayList<>();
+    private final Duration takes;
     private SMTPServer server;
+
+    /** A relay that answers at once (what Quarkus builds for {@code @WithTestResource}). */
+    public RelaySink() {
+        this(Duration.ZERO);
+    }
+
+    /**
+     * A relay that keeps each message, then takes {@code takes} before it answers {@code 250}, as a relay that scans
+     * mail does: a sender that dies meanwhile has handed the message over without knowing it.
+     */
+    public RelaySink(Duration takes) {
+        this.takes = takes;
+    }
 
     @Override
     public Map<String, String> start() {
         server = SMTPServer.port(0)
                 .bindAddress(InetAddress.getLoopbackAddress())
                 .hostName("relay.test")
-                .messageHandlerFactory(context -> new Sink())
+                .messageHandlerFactory(context -> new Sink(takes))
                 .build();
         server.start();
         return Map.of("inboxes.smtp.relay.host", "127.0.0.1",
@@ -53,6 +75,13 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
     public void stop() {
         if (server != null) {
             server.stop();
+        }
+    }
+
+    /** Every message the relay has accepted so far, in the order they came. */
+    public static List<Received> received() {
+        synchronized (RECEIVED) {
+            return List.copyOf(RECEIVED);
         }
     }
 
@@ -80,8 +109,13 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
 
     private static final class Sink implements MessageHandler {
 
+        private final Duration takes;
         private String sender;
         private final List<String> recipients = new ArrayList<>();
+
+        Sink(Duration takes) {
+            this.takes = takes;
+        }
 
         @Override
         public void from(String from) {
@@ -106,6 +140,11 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
             synchronized (RECEIVED) {
                 RECEIVED.add(new Received(sender, List.copyOf(recipients), raw.toByteArray()));
                 RECEIVED.notifyAll();
+            }
+            try {
+                Thread.sleep(takes.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             return null;
         }

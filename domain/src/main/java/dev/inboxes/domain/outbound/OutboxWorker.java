@@ -14,29 +14,32 @@ import java.util.Optional;
  */
 public final class OutboxWorker {
 
-    /** Longest a claim holds: well beyond one attempt's connect and read timeouts. */
-    public static final Duration LEASE = Duration.ofMinutes(5);
-
     private final OutboxStore outbox;
     private final MailTransport local;
     private final Optional<MailTransport> external;
     private final OutboundSettings settings;
     private final RetrySchedule retries;
+    private final Duration lease;
     private final Clock clock;
 
+    /**
+     * @param lease how long a claim holds: beyond one attempt's connect and read timeouts, since a delivery whose
+     *              claim expires mid-attempt is attempted again by another worker
+     */
     public OutboxWorker(OutboxStore outbox, MailTransport local, Optional<MailTransport> external,
-            OutboundSettings settings, RetrySchedule retries, Clock clock) {
+            OutboundSettings settings, RetrySchedule retries, Duration lease, Clock clock) {
         this.outbox = outbox;
         this.local = local;
         this.external = external;
         this.settings = settings;
         this.retries = retries;
+        this.lease = lease;
         this.clock = clock;
     }
 
     /** Claims and attempts up to {@code max} due deliveries; returns how many were attempted. */
     public int deliverDue(int max) {
-        List<DueDelivery> due = outbox.claimDue(clock.instant(), LEASE, max);
+        List<DueDelivery> due = outbox.claimDue(clock.instant(), lease, max);
         for (DueDelivery delivery : due) {
             attempt(delivery);
         }

@@ -174,7 +174,7 @@ class OutboundServiceTest {
         };
         MailTransport local = (sender, recipient, raw) -> new TransportReply(250, "stored");
         OutboxWorker worker = new OutboxWorker(outbox, local, Optional.of(relay), new OutboundSettings(DOMAIN, true,
-                "none", 100), new RetrySchedule(Duration.ofHours(1)), clock);
+                "none", 100), new RetrySchedule(Duration.ofHours(1)), Duration.ofMinutes(5), clock);
 
         assertThat(worker.deliverDue(10)).isEqualTo(3);
         assertThat(statuses()).containsExactly(DeliveryStatus.SENT, DeliveryStatus.BOUNCED, DeliveryStatus.DEFERRED);
