@@ -13,6 +13,10 @@ import dev.inboxes.domain.message.MessageBodies;
 import dev.inboxes.domain.message.MessageFiles;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.outbound.Bounces;
+import dev.inboxes.domain.outbound.OutboxStore;
+import dev.inboxes.domain.outbound.SuppressionService;
+import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.thread.ThreadService;
@@ -179,6 +183,19 @@ public class DomainWiring {
     @Singleton
     MailDelivery mailDelivery(RecipientDirectory directory, MessageStore store, InboxesConfig config, Clock clock) {
         return new MailDelivery(directory, store, config.mailDomain(), clock);
+    }
+
+    @Produces
+    @Singleton
+    SuppressionService suppressionService(SuppressionStore store, CursorCodec cursors) {
+        return new SuppressionService(store, cursors);
+    }
+
+    /** What the SMTP receiver hands the reports that come back to a delivery's envelope sender. */
+    @Produces
+    @Singleton
+    Bounces bounces(OutboxStore outbox, SuppressionStore suppressions, InboxesConfig config, Clock clock) {
+        return new Bounces(outbox, suppressions, config.mailDomain(), clock);
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {
