@@ -67,10 +67,17 @@ public final class Bounces {
                 ? Optional.of(token) : Optional.empty();
     }
 
-    /** Whether the address is addressed as a bounce address (whatever its token): never an inbox. */
+    /**
+     * Whether the address is a bounce address of the mail domain, whatever its token: never an inbox's, so one with
+     * a token that names no delivery is refused rather than handed to an inbox.
+     */
     public boolean isBounceAddress(String address) {
         int at = address.lastIndexOf('@');
-        return at > LOCAL_PART.length() && address.regionMatches(true, 0, LOCAL_PART + "+", 0, LOCAL_PART.length() + 1);
+        if (at <= LOCAL_PART.length() || !address.regionMatches(true, 0, LOCAL_PART + "+", 0, LOCAL_PART.length() + 1)) {
+            return false;
+        }
+        String domain = address.substring(at + 1).toLowerCase(Locale.ROOT);
+        return (domain.endsWith(".") ? domain.substring(0, domain.length() - 1) : domain).equals(mailDomain);
     }
 
     /**

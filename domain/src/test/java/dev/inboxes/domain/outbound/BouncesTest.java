@@ -156,6 +156,7 @@ class BouncesTest {
         assertThat(bounces.deliveryIdOf("bounces@inboxes.test")).isEmpty();
         assertThat(bounces.isBounceAddress("Bounces+anything@inboxes.test")).isTrue();
         assertThat(bounces.isBounceAddress("bounces@inboxes.test")).isFalse();
+        assertThat(bounces.isBounceAddress("bounces+dlv_A1b2C3d4E5f6G7h8I9j0@example.com")).isFalse();
         assertThat(bounces.isBounceAddress("support+bounces@inboxes.test")).isFalse();
     }
 }
