@@ -15,7 +15,9 @@ import dev.inboxes.domain.message.Message;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Sends, replies and forwards from an inbox: the request is checked whole, written as a signed message, and
@@ -151,11 +153,11 @@ public final class OutboundService {
 
     /** Nothing is sent when any recipient is suppressed: the caller decides whether to send to the others. */
     private void refuseSuppressed(String accountId, Draft draft) {
-        java.util.LinkedHashSet<String> recipients = new java.util.LinkedHashSet<>();
+        LinkedHashSet<String> recipients = new LinkedHashSet<>();
         for (List<String> field : List.of(draft.to(), draft.cc(), draft.bcc())) {
             field.forEach(address -> recipients.add(Suppression.normalize(address)));
         }
-        java.util.Set<String> suppressed = suppressions.suppressedAmong(accountId, recipients);
+        Set<String> suppressed = suppressions.suppressedAmong(accountId, recipients);
         if (!suppressed.isEmpty()) {
             throw new RecipientSuppressedException(recipients.stream().filter(suppressed::contains).toList());
         }
