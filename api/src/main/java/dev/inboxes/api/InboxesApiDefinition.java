@@ -32,7 +32,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                 @Tag(name = "API keys", description = "List, create and revoke the account's API keys."),
                 @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes."),
                 @Tag(name = "Messages", description = "Record, list and wait for the messages an inbox receives."),
-                @Tag(name = "Threads", description = "The conversations of an inbox and their messages.")
+                @Tag(name = "Threads", description = "The conversations of an inbox and their messages."),
+                @Tag(name = "Suppressions", description = "Addresses the account sends nothing to, and lifting them.")
         },
         components = @Components(schemas = @Schema(name = "Problem", implementation = Problem.class)))
 @SecurityScheme(securitySchemeName = InboxesApiDefinition.BEARER_AUTH, type = SecuritySchemeType.HTTP, scheme = "bearer",

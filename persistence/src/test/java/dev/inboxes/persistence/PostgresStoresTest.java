@@ -9,6 +9,7 @@ import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.outbound.SigningKeyStore;
+import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.domain.testing.StoreContracts;
 import dev.inboxes.domain.thread.ThreadStore;
@@ -49,13 +50,16 @@ class PostgresStoresTest extends StoreContracts {
     @Inject
     SigningKeyStore signingKeys;
 
+    @Inject
+    SuppressionStore suppressions;
+
     /** Small in these tests (see application.properties), so the contract reaches it. */
     @ConfigProperty(name = "inboxes.total-exact-up-to")
     long totalExactUpTo;
 
     @Override
     protected Stores stores() {
-        return new Stores(accounts, apiKeys, inboxes, messages, threads, arrivals, outbox, signingKeys);
+        return new Stores(accounts, apiKeys, inboxes, messages, threads, arrivals, outbox, signingKeys, suppressions);
     }
 
     /** The tables' foreign keys want the account to exist. */

@@ -2,6 +2,8 @@ package dev.inboxes.smtp;
 
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.Recipient;
+import dev.inboxes.domain.outbound.Bounces;
+import dev.inboxes.domain.outbound.DeliveryStatusNotification;
 import dev.inboxes.domain.shared.MemoryBudget;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +13,7 @@ import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 import org.subethamail.smtp.DropConnectionException;
 import org.subethamail.smtp.MessageContext;
@@ -21,7 +24,9 @@ import org.subethamail.smtp.server.Session;
 /**
  * One SMTP mail transaction: MAIL FROM, each RCPT TO checked against the inboxes (no relay), DATA read within the
  * size limit and the DATA timeout, then parsed and delivered. {@code 250} goes out only after the delivery's
- * transaction committed; any failure to store is a {@code 451} the sender retries.
+ * transaction committed; any failure to store is a {@code 451} the sender retries. Mail to a delivery's envelope
+ * sender ({@code bounces+<delivery id>@…}) is no inbox's: it is read as a delivery status notification and handed to
+ * {@link Bounces}, never stored as a message.
  */
 final class MailTransaction implements MessageHandler {
 
@@ -34,11 +39,16 @@ final class MailTransaction implements MessageHandler {
     private final SmtpReceiver.Limits limits;
     private final Clock clock;
     private final List<Recipient> recipients = new ArrayList<>();
+    private final Bounces bounces;
+    /** The deliveries whose envelope sender this message is addressed to: a report about each, if anything. */
+    private final List<String> bouncedDeliveryIds = new ArrayList<>();
     private String sender = "";
 
-    MailTransaction(MessageContext context, MailDelivery delivery, SmtpReceiver.Limits limits, Clock clock) {
+    MailTransaction(MessageContext context, MailDelivery delivery, Bounces bounces, SmtpReceiver.Limits limits,
+            Clock clock) {
         this.context = context;
         this.intake = new InboxIntake(delivery);
+        this.bounces = bounces;
         this.limits = limits;
         this.clock = clock;
     }
@@ -59,7 +69,18 @@ final class MailTransaction implements MessageHandler {
         if (address.length() > MAX_ADDRESS_LENGTH) {
             throw new RejectException(SmtpReplies.BAD_SYNTAX, SmtpReplies.BAD_RECIPIENT);
         }
-        InboxIntake.RecipientOutcome outcome = intake.recipient(stripSourceRoute(address));
+        String recipient = stripSourceRoute(address);
+        if (bounces.isBounceAddress(recipient)) {
+            Optional<String> deliveryId = bounces.deliveryIdOf(recipient);
+            if (deliveryId.isEmpty()) {
+                throw new RejectException(SmtpReplies.NO_SUCH_MAILBOX, SmtpReplies.unknownMailbox(address));
+            }
+            if (!bouncedDeliveryIds.contains(deliveryId.get())) {
+                bouncedDeliveryIds.add(deliveryId.get());
+            }
+            return;
+        }
+        InboxIntake.RecipientOutcome outcome = intake.recipient(recipient);
         if (outcome.refusal() != null) {
             throw new RejectException(outcome.refusal().code(), outcome.refusal().text());
         }
@@ -73,6 +94,10 @@ final class MailTransaction implements MessageHandler {
         try {
             long dataDeadline = System.nanoTime() + limits.dataTimeout().toNanos();
             byte[] raw = readWithinLimits(data, reservation, dataDeadline);
+            String reportReply = bouncedDeliveryIds.isEmpty() ? null : report(raw, dataDeadline);
+            if (recipients.isEmpty()) {
+                return reportReply;
+            }
             // The parse's budget is counted within the DATA deadline: a sender that took most of it leaves less.
             long parseNanos = Math.max(0,
                     Math.min(dataDeadline - System.nanoTime(), MimeReader.PARSE_BUDGET.toNanos()));
@@ -85,6 +110,24 @@ final class MailTransaction implements MessageHandler {
             reservation.releaseAll();
             limits.inFlight().decrementAndGet();
         }
+    }
+
+    /**
+     * Hands the report, if the message is one, to {@link Bounces} for each delivery it came back for. Whatever the
+     * message, the sender hears 250: an unreadable report or an auto-reply is dropped, as is a report about a
+     * delivery that is gone; only a failure to record it is a 451, to be retried.
+     */
+    private String report(byte[] raw, long dataDeadline) {
+        long parseNanos = Math.max(0, Math.min(dataDeadline - System.nanoTime(), MimeReader.PARSE_BUDGET.toNanos()));
+        DeliveryStatusNotification report = DeliveryStatusReader.read(raw, System.nanoTime() + parseNanos)
+                .orElse(null);
+        List<Bounces.Outcome> outcomes = new ArrayList<>();
+        for (String deliveryId : bouncedDeliveryIds) {
+            Bounces.Outcome outcome = bounces.report(deliveryId, report);
+            LOG.debugf("Report for delivery %s: %s", deliveryId, outcome);
+            outcomes.add(outcome);
+        }
+        return SmtpReplies.reportTaken(outcomes);
     }
 
     @Override

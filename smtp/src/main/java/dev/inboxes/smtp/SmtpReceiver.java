@@ -1,6 +1,7 @@
 package dev.inboxes.smtp;
 
 import dev.inboxes.domain.mail.MailDelivery;
+import dev.inboxes.domain.outbound.Bounces;
 import dev.inboxes.domain.shared.MemoryBudget;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
@@ -47,6 +48,9 @@ public class SmtpReceiver {
     MailDelivery delivery;
 
     @Inject
+    Bounces bounces;
+
+    @Inject
     TlsConfigurationRegistry tlsConfigurations;
 
     @Inject
@@ -76,7 +80,7 @@ public class SmtpReceiver {
                 .bindAddress(bindAddress())
                 .hostName(hostname)
                 .softwareName("Inboxes")
-                .messageHandlerFactory(context -> new MailTransaction(context, delivery, limits, clock))
+                .messageHandlerFactory(context -> new MailTransaction(context, delivery, bounces, limits, clock))
                 .executorService(sessionThreads(config.maxConnections() + OVER_LIMIT_THREADS))
                 .maxConnections(config.maxConnections())
                 .sessionHandler(new DrainingSessions(draining, sessionLimits))

@@ -1,5 +1,8 @@
 package dev.inboxes.smtp;
 
+import dev.inboxes.domain.outbound.Bounces;
+import java.util.List;
+
 /**
  * The receiver's own replies (code and RFC 3463 enhanced status), each said once here. The text after the codes
  * tells a human reading a bounce what happened.
@@ -53,6 +56,17 @@ final class SmtpReplies {
     static String stored(int inboxes, int alreadyHeld) {
         String stored = "2.0.0 Ok: stored for " + inboxes + (inboxes == 1 ? " inbox" : " inboxes");
         return alreadyHeld == 0 ? stored : stored + ", already held by " + alreadyHeld + " (a retried delivery)";
+    }
+
+    /** A message to a bounce address is always taken; the text says what became of it, for whoever reads logs. */
+    static String reportTaken(List<Bounces.Outcome> outcomes) {
+        boolean applied = outcomes.stream().anyMatch(outcome -> outcome != Bounces.Outcome.NOT_A_REPORT
+                && outcome != Bounces.Outcome.UNKNOWN_DELIVERY);
+        if (applied) {
+            return "2.0.0 Ok: delivery report recorded";
+        }
+        return outcomes.contains(Bounces.Outcome.NOT_A_REPORT)
+                ? "2.0.0 Ok: not a delivery status report, dropped" : "2.0.0 Ok: report for an unknown delivery, dropped";
     }
 
     /** Client input in a reply: printable ASCII only, at most {@value #ECHO_LENGTH} characters. */

@@ -40,7 +40,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Messages")
 @SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
 @APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
-@APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body.")
+@APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body "
+        + "(idempotency-key-reused), or a recipient is suppressed (recipient-suppressed: the detail names it and how to "
+        + "lift it).")
 @APIResponse(responseCode = "429", description = "The account's outbox is full: too many deliveries have not gone "
         + "out yet. Retry after Retry-After seconds.")
 public class OutboundResource {

@@ -6,6 +6,7 @@ import dev.inboxes.domain.inbox.AddressTakenException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.MatchesChangedException;
 import dev.inboxes.domain.outbound.OutboxFullException;
+import dev.inboxes.domain.outbound.RecipientSuppressedException;
 import dev.inboxes.domain.paging.CursorMismatchException;
 import dev.inboxes.domain.paging.InvalidCursorException;
 import dev.inboxes.domain.shared.DomainException;
@@ -51,7 +52,8 @@ public class DomainProblemMappers {
             Map.entry(LastApiKeyException.class, ProblemType.LAST_API_KEY),
             Map.entry(TooManyApiKeysException.class, ProblemType.TOO_MANY_API_KEYS),
             Map.entry(TooManyWaitsException.class, ProblemType.TOO_MANY_WAITS),
-            Map.entry(OutboxFullException.class, ProblemType.OUTBOX_FULL));
+            Map.entry(OutboxFullException.class, ProblemType.OUTBOX_FULL),
+            Map.entry(RecipientSuppressedException.class, ProblemType.RECIPIENT_SUPPRESSED));
 
     static ProblemType typeOf(DomainException e) {
         for (Map.Entry<Class<? extends DomainException>, ProblemType> type : TYPES) {

@@ -27,6 +27,7 @@ public enum ProblemType {
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency key reused", 422),
+    RECIPIENT_SUPPRESSED("recipient-suppressed", "Recipient suppressed", 422),
     TOO_MANY_CONNECTIONS("too-many-connections", "Too many connections", 429),
     RATE_LIMITED("rate-limited", "Too many requests", 429),
     TOO_MANY_WAITS("too-many-waits", "Too many waits", 429),

@@ -13,15 +13,18 @@ import dev.inboxes.domain.message.MessageBodies;
 import dev.inboxes.domain.message.MessageFiles;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.MessageStore;
+import dev.inboxes.domain.outbound.Bounces;
 import dev.inboxes.domain.outbound.MailComposer;
 import dev.inboxes.domain.outbound.MailDomains;
-import dev.inboxes.domain.outbound.SigningKeys;
 import dev.inboxes.domain.outbound.OutboundService;
 import dev.inboxes.domain.outbound.OutboundSettings;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.outbound.OutboxWorker;
 import dev.inboxes.domain.outbound.RetrySchedule;
 import dev.inboxes.domain.outbound.SigningKeyStore;
+import dev.inboxes.domain.outbound.SigningKeys;
+import dev.inboxes.domain.outbound.SuppressionService;
+import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.thread.ThreadService;
@@ -220,8 +223,8 @@ public class DomainWiring {
     @Produces
     @Singleton
     OutboundService outboundService(InboxService inboxes, MessageService messages, OutboxStore outbox,
-            MailComposer composer, OutboundSettings settings, Clock clock) {
-        return new OutboundService(inboxes, messages, outbox, composer, settings, clock);
+            SuppressionStore suppressions, MailComposer composer, OutboundSettings settings, Clock clock) {
+        return new OutboundService(inboxes, messages, outbox, suppressions, composer, settings, clock);
     }
 
     /**
@@ -237,6 +240,19 @@ public class DomainWiring {
                 .register(meters);
         return new OutboxWorker(outbox, local, relayConfig.host().isPresent() ? Optional.of(relay) : Optional.empty(),
                 settings, new RetrySchedule(config.outbound().retryFor()), config.outbound().lease(), clock);
+    }
+
+    @Produces
+    @Singleton
+    SuppressionService suppressionService(SuppressionStore store, CursorCodec cursors) {
+        return new SuppressionService(store, cursors);
+    }
+
+    /** What the SMTP receiver hands the reports that come back to a delivery's envelope sender. */
+    @Produces
+    @Singleton
+    Bounces bounces(OutboxStore outbox, SuppressionStore suppressions, InboxesConfig config, Clock clock) {
+        return new Bounces(outbox, suppressions, config.mailDomain(), clock);
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {

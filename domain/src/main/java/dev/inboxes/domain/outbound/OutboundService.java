@@ -15,7 +15,9 @@ import dev.inboxes.domain.message.Message;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Sends, replies and forwards from an inbox: the request is checked whole, written as a signed message, and
@@ -27,15 +29,17 @@ public final class OutboundService {
     private final InboxService inboxes;
     private final MessageService messages;
     private final OutboxStore outbox;
+    private final SuppressionStore suppressions;
     private final MailComposer composer;
     private final OutboundSettings settings;
     private final Clock clock;
 
-    public OutboundService(InboxService inboxes, MessageService messages, OutboxStore outbox, MailComposer composer,
-            OutboundSettings settings, Clock clock) {
+    public OutboundService(InboxService inboxes, MessageService messages, OutboxStore outbox,
+            SuppressionStore suppressions, MailComposer composer, OutboundSettings settings, Clock clock) {
         this.inboxes = inboxes;
         this.messages = messages;
         this.outbox = outbox;
+        this.suppressions = suppressions;
         this.composer = composer;
         this.settings = settings;
         this.clock = clock;
@@ -112,6 +116,7 @@ public final class OutboundService {
     }
 
     private OutboundMessage accept(String accountId, Inbox inbox, Draft draft, IdempotencyKey key) {
+        refuseSuppressed(accountId, draft);
         long pending = outbox.pendingOf(accountId);
         if (pending >= settings.maxPendingPerAccount()) {
             throw new OutboxFullException(pending);
@@ -144,6 +149,18 @@ public final class OutboundService {
         MessageDetail stored = messages.get(accountId, inbox.id(), accepted.messageId());
         return new OutboundMessage(stored, outbox.deliveriesOf(accountId, List.of(accepted.messageId()))
                 .getOrDefault(accepted.messageId(), List.of()), accepted.replayed());
+    }
+
+    /** Nothing is sent when any recipient is suppressed: the caller decides whether to send to the others. */
+    private void refuseSuppressed(String accountId, Draft draft) {
+        LinkedHashSet<String> recipients = new LinkedHashSet<>();
+        for (List<String> field : List.of(draft.to(), draft.cc(), draft.bcc())) {
+            field.forEach(address -> recipients.add(Suppression.normalize(address)));
+        }
+        Set<String> suppressed = suppressions.suppressedAmong(accountId, recipients);
+        if (!suppressed.isEmpty()) {
+            throw new RecipientSuppressedException(recipients.stream().filter(suppressed::contains).toList());
+        }
     }
 
     /** The deliveries of the account's outbound messages among {@code messageIds}, by message id. */

@@ -9,8 +9,8 @@ import java.util.Optional;
 
 /**
  * The outbox (port): outbound messages with one delivery per recipient, committed together, and claimed by the
- * workers of every replica. Every status change of a delivery goes through {@link #record}, the one place the
- * events of a delivery can hook.
+ * workers of every replica. Every status change of a delivery goes through {@link #record} or, for a report that
+ * comes back later, {@link #bounce}: the two places the events of a delivery can hook.
  */
 public interface OutboxStore {
 
@@ -40,6 +40,17 @@ public interface OutboxStore {
      * @return false when the claim had expired and another worker holds the delivery now: nothing was recorded
      */
     boolean record(DueDelivery claimed, DeliveryAttempt attempt, DeliveryStatus status, Instant nextAttemptAt);
+
+    /**
+     * Records that a delivery bounced after it left (a delivery status notification came back for it): it is
+     * {@link DeliveryStatus#BOUNCED} with {@code reply} as its reply, whatever it was (a sent one too: the next hop
+     * took it and gave up later), and no worker claims it again; an attempt it was in is not recorded. A delivery
+     * that was never sent ({@link DeliveryStatus#SUPPRESSED}) is left as it is. Applying the same report twice changes
+     * nothing more.
+     *
+     * @return the delivery, or empty when no delivery has this id (or it was never sent)
+     */
+    Optional<BouncedDelivery> bounce(String deliveryId, String reply);
 
     /** Queued deliveries of the account not yet final: what the outbox holds for it. */
     long pendingOf(String accountId);

@@ -12,4 +12,9 @@ public class NotFoundException extends DomainException {
         super("No " + resource + " with id " + Text.quote(String.valueOf(id)) + " exists in this account. Check the id, "
                 + "or " + howToFind + ".");
     }
+
+    /** For a resource known by something other than an id (a suppressed address): the whole detail. */
+    public NotFoundException(String detail) {
+        super(detail);
+    }
 }

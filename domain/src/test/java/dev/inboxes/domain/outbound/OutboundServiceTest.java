@@ -17,6 +17,7 @@ import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.testing.InMemoryInboxStore;
 import dev.inboxes.domain.testing.InMemoryMessageStore;
 import dev.inboxes.domain.testing.InMemoryOutboxStore;
+import dev.inboxes.domain.testing.InMemorySuppressionStore;
 import dev.inboxes.domain.wait.WaitOutcome;
 import dev.inboxes.domain.wait.WaitRequest;
 import dev.inboxes.domain.wait.WaitService;
@@ -47,6 +48,7 @@ class OutboundServiceTest {
     private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
     private final InMemoryMessageStore messageStore = new InMemoryMessageStore(inboxStore);
     private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxStore, messageStore);
+    private final InMemorySuppressionStore suppressions = new InMemorySuppressionStore();
     private final CursorCodec cursors = new CursorCodec(CursorKeys.of("outbound-test-secret-0123456789abcdefgh",
             List.of()));
     private final InboxService inboxes = new InboxService(inboxStore, cursors, DOMAIN, clock);
@@ -60,7 +62,7 @@ class OutboundServiceTest {
     private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("support", "Support"), null).inbox();
 
     private OutboundService service(boolean externalRoute, long maxPending) {
-        return new OutboundService(inboxes, messages, outbox, composer, new OutboundSettings(DOMAIN, externalRoute,
+        return new OutboundService(inboxes, messages, outbox, suppressions, composer, new OutboundSettings(DOMAIN, externalRoute,
                 "No relay is configured: set INBOXES_SMTP_RELAY_HOST.", maxPending), clock);
     }
 
@@ -156,6 +158,41 @@ class OutboundServiceTest {
         assertThatThrownBy(() -> request(List.of("a@example.com\r\nBcc: x@example.com"), null, null))
                 .isInstanceOf(InvalidArgumentException.class);
         assertThat(outbox.pendingOf(ACCOUNT)).isZero();
+    }
+
+    @Test
+    void aSendReplyOrForwardNamingASuppressedRecipientInAnyFieldOrCaseIsRefusedAndNothingIsStored() {
+        suppressions.add(ACCOUNT, new Suppression("bob@example.com", Suppression.HARD_BOUNCE, clock.instant()));
+        suppressions.add(ACCOUNT, new Suppression("carol@example.com", Suppression.HARD_BOUNCE, clock.instant()));
+        suppressions.add("acc_Z1b2C3d4E5f6G7h8I9j0", new Suppression("dave@example.com", Suppression.HARD_BOUNCE,
+                clock.instant()));
+        OutboundService service = service(true, 100);
+        MessageDetail fromBob = recorded("Bob@Example.com", "Question");
+
+        assertThatThrownBy(() -> service.send(ACCOUNT, inbox.id(), request(List.of("a@example.com"), null,
+                List.of("BOB@example.com")), null))
+                .isInstanceOf(RecipientSuppressedException.class)
+                .hasMessageContaining("'bob@example.com' is suppressed")
+                .hasMessageContaining("DELETE /v1/suppressions/bob@example.com")
+                .satisfies(e -> assertThat(((RecipientSuppressedException) e).addresses())
+                        .containsExactly("bob@example.com"));
+        assertThatThrownBy(() -> service.send(ACCOUNT, inbox.id(), request(List.of("carol@example.com"),
+                List.of("bob@example.com"), null), null))
+                .isInstanceOf(RecipientSuppressedException.class)
+                .hasMessageContaining("'carol@example.com', 'bob@example.com' are suppressed");
+        assertThatThrownBy(() -> service.reply(ACCOUNT, inbox.id(), fromBob.row().id(),
+                MailBody.of("Thanks", null, null, true), false, null)).isInstanceOf(RecipientSuppressedException.class);
+        assertThatThrownBy(() -> service.forward(ACCOUNT, inbox.id(), fromBob.row().id(), List.of("carol@example.com"),
+                MailBody.of(null, null, null, false), null)).isInstanceOf(RecipientSuppressedException.class);
+        assertThat(composed).isEmpty();
+        assertThat(outbox.pendingOf(ACCOUNT)).isZero();
+
+        assertThat(service.send(ACCOUNT, inbox.id(), request(List.of("dave@example.com"), null, null), null)
+                .deliveries()).as("another account's suppression").extracting(Delivery::status)
+                .containsExactly(DeliveryStatus.QUEUED);
+        new SuppressionService(suppressions, cursors).delete(ACCOUNT, "Bob@Example.COM");
+        assertThat(service.send(ACCOUNT, inbox.id(), request(List.of("bob@example.com"), null, null), null)
+                .deliveries()).as("lifted").hasSize(1);
     }
 
     @Test

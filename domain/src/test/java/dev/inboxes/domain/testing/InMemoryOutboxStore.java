@@ -4,6 +4,7 @@ import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.message.StoreOutcome;
+import dev.inboxes.domain.outbound.BouncedDelivery;
 import dev.inboxes.domain.outbound.Delivery;
 import dev.inboxes.domain.outbound.DeliveryAttempt;
 import dev.inboxes.domain.outbound.DeliveryStatus;
@@ -150,6 +151,20 @@ public class InMemoryOutboxStore implements OutboxStore {
             row.claimedUntil = null;
         });
         return found.isPresent();
+    }
+
+    @Override
+    public synchronized Optional<BouncedDelivery> bounce(String deliveryId, String reply) {
+        Optional<Row> found = held().stream().filter(row -> row.id.equals(deliveryId)
+                && row.status != DeliveryStatus.SUPPRESSED).findFirst();
+        found.ifPresent(row -> {
+            row.status = DeliveryStatus.BOUNCED;
+            row.nextAttemptAt = null;
+            row.smtpReply = reply;
+            row.claim = null;
+            row.claimedUntil = null;
+        });
+        return found.map(row -> new BouncedDelivery(row.id, row.accountId, row.recipient));
     }
 
     @Override

@@ -12,10 +12,11 @@ class InMemoryStoresTest extends StoreContracts {
     private final InMemoryMessageStore messages = new InMemoryMessageStore(inboxes);
     private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxes, messages);
     private final InMemorySigningKeyStore signingKeys = new InMemorySigningKeyStore();
+    private final InMemorySuppressionStore suppressions = new InMemorySuppressionStore();
 
     @Override
     protected Stores stores() {
-        return new Stores(accounts, accounts, inboxes, messages, messages, messages, outbox, signingKeys);
+        return new Stores(accounts, accounts, inboxes, messages, messages, messages, outbox, signingKeys, suppressions);
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.message.StoreOutcome;
+import dev.inboxes.domain.outbound.BouncedDelivery;
 import dev.inboxes.domain.outbound.Delivery;
 import dev.inboxes.domain.outbound.DeliveryAttempt;
 import dev.inboxes.domain.outbound.DeliveryStatus;
@@ -312,5 +313,71 @@ public abstract class OutboxStoreContract extends StoreContract {
         messages().delete(account, inbox.id(), message.id());
         assertThat(outbox().depth(now).pending()).as("deliveries go with their message").isEqualTo(before);
         assertThat(outbox().deliveriesOf(account, List.of(message.id()))).isEmpty();
+    }
+
+    @Test
+    void aBounceMarksEvenASentDeliveryBouncedAndNoWorkerClaimsItAgain() {
+        Instant now = Instant.parse("2006-06-06T06:06:06.123456Z");
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        NewMessage message = outbound(account, inbox, now);
+        List<NewDelivery> deliveries = List.of(queued("Bob@Example.com", now), queued("deferred@example.com", now));
+        outbox().accept(message, deliveries, null);
+        List<DueDelivery> claimed = claim(now, ids(deliveries));
+        DueDelivery sent = claimed.stream().filter(due -> due.id().equals(deliveries.get(0).id())).findFirst()
+                .orElseThrow();
+        DueDelivery deferred = claimed.stream().filter(due -> due.id().equals(deliveries.get(1).id())).findFirst()
+                .orElseThrow();
+        outbox().record(sent, new DeliveryAttempt(now, "250 2.0.0 OK", Duration.ZERO), DeliveryStatus.SENT, null);
+        outbox().record(deferred, new DeliveryAttempt(now, "451 later", Duration.ZERO), DeliveryStatus.DEFERRED,
+                now.plusSeconds(60));
+
+        assertThat(outbox().bounce(sent.id(), "bounced after delivery (report 5.1.1): 550 no such user"))
+                .contains(new BouncedDelivery(sent.id(), account, "Bob@Example.com"));
+        assertThat(outbox().bounce(deferred.id(), "bounced after delivery (report 4.4.7)"))
+                .contains(new BouncedDelivery(deferred.id(), account, "deferred@example.com"));
+
+        assertThat(deliveriesOf(account, message.id())).containsExactly(
+                new Delivery(sent.id(), message.id(), "Bob@Example.com", DeliveryStatus.BOUNCED, 1, now, null,
+                        "bounced after delivery (report 5.1.1): 550 no such user"),
+                new Delivery(deferred.id(), message.id(), "deferred@example.com", DeliveryStatus.BOUNCED, 1, now, null,
+                        "bounced after delivery (report 4.4.7)"));
+        assertThat(claim(now.plus(Duration.ofDays(365)), ids(deliveries))).as("final").isEmpty();
+        assertThat(outbox().pendingOf(account)).isZero();
+        assertThat(outbox().bounce(sent.id(), "bounced after delivery (report 5.1.1): 550 no such user"))
+                .as("the same report again").isPresent();
+        assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.BOUNCED);
+    }
+
+    @Test
+    void aBounceWhileAWorkerHoldsTheDeliveryWinsOverThatWorkersAttempt() {
+        Instant now = Instant.parse("2007-07-07T07:07:07.123456Z");
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        NewMessage message = outbound(account, inbox, now);
+        List<NewDelivery> deliveries = List.of(queued("alice@example.com", now));
+        outbox().accept(message, deliveries, null);
+        DueDelivery held = claim(now, ids(deliveries)).get(0);
+
+        assertThat(outbox().bounce(held.id(), "bounced after delivery (report 5.0.0)")).isPresent();
+
+        assertThat(outbox().record(held, new DeliveryAttempt(now, "250 OK", Duration.ZERO), DeliveryStatus.SENT, null))
+                .isFalse();
+        assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.BOUNCED);
+    }
+
+    @Test
+    void aBounceForAnUnknownDeliveryOrOneNeverSentRecordsNothing() {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        NewMessage message = outbound(account, inbox, T0);
+        String id = RandomIds.newId(Delivery.ID_PREFIX);
+        NewDelivery suppressed = new NewDelivery(id, "gone@example.com", "bounces+" + id + "@contract.test",
+                DeliveryStatus.SUPPRESSED, null, "suppressed");
+        outbox().accept(message, List.of(suppressed), null);
+
+        assertThat(outbox().bounce(RandomIds.newId(Delivery.ID_PREFIX), "bounced")).isEmpty();
+        assertThat(outbox().bounce(id, "bounced")).isEmpty();
+        assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.SUPPRESSED);
     }
 }

@@ -6,6 +6,7 @@ import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.outbound.SigningKeyStore;
+import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 
@@ -60,6 +61,10 @@ public abstract class StoreContract {
 
     protected SigningKeyStore signingKeys() {
         return fixture().stores().signingKeys();
+    }
+
+    protected SuppressionStore suppressions() {
+        return fixture().stores().suppressions();
     }
 
     protected String newAccount() {

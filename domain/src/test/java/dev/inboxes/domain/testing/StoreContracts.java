@@ -6,6 +6,7 @@ import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.outbound.SigningKeyStore;
+import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 import org.junit.jupiter.api.Nested;
@@ -25,7 +26,8 @@ public abstract class StoreContracts {
             ThreadStore threads,
             ArrivalStore arrivals,
             OutboxStore outbox,
-            SigningKeyStore signingKeys) {}
+            SigningKeyStore signingKeys,
+            SuppressionStore suppressions) {}
 
     /** Asked for at each test, not at construction: a framework may inject the stores after that. */
     protected abstract Stores stores();
@@ -92,6 +94,15 @@ public abstract class StoreContracts {
 
     @Nested
     class Outbox extends OutboxStoreContract {
+
+        @Override
+        protected Fixture fixture() {
+            return fixture;
+        }
+    }
+
+    @Nested
+    class Suppressions extends SuppressionStoreContract {
 
         @Override
         protected Fixture fixture() {

@@ -5,6 +5,7 @@ import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.message.StoreOutcome;
+import dev.inboxes.domain.outbound.BouncedDelivery;
 import dev.inboxes.domain.outbound.Delivery;
 import dev.inboxes.domain.outbound.DeliveryAttempt;
 import dev.inboxes.domain.outbound.DeliveryStatus;
@@ -87,6 +88,12 @@ public class PostgresOutboxStore implements OutboxStore {
                 WHERE id = ? AND claim = ? AND status = 'sending'
                 RETURNING id)
             INSERT INTO delivery_attempts (delivery_id, at, reply, latency_ms) SELECT id, ?, ?, ? FROM recorded""";
+    /** Whatever the delivery's state, but one never sent; a claim held on it ends, so its worker records nothing. */
+    private static final String BOUNCE = """
+            UPDATE deliveries SET status = 'bounced', smtp_reply = ?, next_attempt_at = NULL, claim = NULL,
+                                  claimed_until = NULL
+            WHERE id = ? AND status <> 'suppressed'
+            RETURNING account_id, recipient""";
     private static final String PENDING_OF = """
             SELECT count(*) FROM deliveries WHERE account_id = ? AND status IN ('queued', 'sending', 'deferred')""";
     private static final String DEPTH = """
@@ -239,6 +246,21 @@ public class PostgresOutboxStore implements OutboxStore {
                 record.setString(++p, attempt.reply());
                 record.setLong(++p, attempt.latency().toMillis());
                 return record.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    @Transactional
+    public Optional<BouncedDelivery> bounce(String deliveryId, String reply) {
+        return session().doReturningWork(connection -> {
+            try (PreparedStatement bounce = connection.prepareStatement(BOUNCE)) {
+                bounce.setString(1, reply);
+                bounce.setString(2, deliveryId);
+                try (ResultSet found = bounce.executeQuery()) {
+                    return found.next() ? Optional.of(new BouncedDelivery(deliveryId, found.getString(1),
+                            found.getString(2))) : Optional.<BouncedDelivery>empty();
+                }
             }
         });
     }

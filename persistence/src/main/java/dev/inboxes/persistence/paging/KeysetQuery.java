@@ -17,9 +17,10 @@ import java.util.function.UnaryOperator;
  *                  read a counter the database keeps in the same
  *                  transaction as every insert and delete, instead of counting a million rows.
  * @param order     which way the list runs: {@link Order#DESCENDING} (newest first) for most lists
+ * @param tieField  the unique field that breaks ties of the sort field, the keyset's id: {@code id} for most lists
  */
 public record KeysetQuery(String list, String entity, String row, UnaryOperator<String> where, Map<String, Object> parameters,
-                          String sortField, String counter, Order order) {
+                          String sortField, String counter, Order order, String tieField) {
 
     /** Which way a list runs by its sort field and id. */
     public enum Order {
@@ -41,10 +42,21 @@ public record KeysetQuery(String list, String entity, String row, UnaryOperator<
         parameters = Map.copyOf(parameters);
     }
 
+    /** A list whose ties are broken by {@code id}. */
+    public KeysetQuery(String list, String entity, String row, UnaryOperator<String> where,
+            Map<String, Object> parameters, String sortField, String counter, Order order) {
+        this(list, entity, row, where, parameters, sortField, counter, order, "id");
+    }
+
     /** A newest-first list. */
     public KeysetQuery(String list, String entity, String row, UnaryOperator<String> where,
             Map<String, Object> parameters, String sortField, String counter) {
-        this(list, entity, row, where, parameters, sortField, counter, Order.DESCENDING);
+        this(list, entity, row, where, parameters, sortField, counter, Order.DESCENDING, "id");
+    }
+
+    /** This list with its ties broken by another unique field than {@code id} (e.g. an address). */
+    public KeysetQuery tiesBrokenBy(String field) {
+        return new KeysetQuery(list, entity, row, where, parameters, sortField, counter, order, field);
     }
 
     /**
@@ -54,8 +66,9 @@ public record KeysetQuery(String list, String entity, String row, UnaryOperator<
      */
     String totalSubquery(long countUpTo) {
         return counter != null ? "(" + counter + ")"
-                : "(select count(*) from (select c.id as id from " + entity + " c where " + where.apply("c")
-                        + " order by c." + sortField + " " + order.direction + ", c.id " + order.direction
+                : "(select count(*) from (select c." + tieField + " as id from " + entity + " c where "
+                        + where.apply("c") + " order by c." + sortField + " " + order.direction + ", c." + tieField
+                        + " " + order.direction
                         + " limit " + countUpTo + ") counted)";
     }
 

@@ -70,11 +70,12 @@ public class KeysetReader {
         hql.append(" from ").append(query.entity()).append(" e where ").append(query.where().apply("e"));
         KeysetQuery.Order order = query.order();
         if (continues) {
-            hql.append(" and (e.").append(query.sortField()).append(", e.id) ").append(order.after)
+            hql.append(" and (e.").append(query.sortField()).append(", e.").append(query.tieField()).append(") ")
+                    .append(order.after)
                     .append(" (:afterAt, :afterId)");
         }
-        hql.append(" order by e.").append(query.sortField()).append(' ').append(order.direction).append(", e.id ")
-                .append(order.direction);
+        hql.append(" order by e.").append(query.sortField()).append(' ').append(order.direction).append(", e.")
+                .append(query.tieField()).append(' ').append(order.direction);
         Query page = entityManager.createQuery(hql.toString()).setMaxResults(fetchSize);
         query.parameters().forEach(page::setParameter);
         if (continues) {

@@ -3,6 +3,7 @@ package dev.inboxes.persistence.paging;
 import dev.inboxes.domain.account.ApiKey;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.outbound.Suppression;
 import dev.inboxes.domain.thread.MessageThread;
 import dev.inboxes.domain.thread.ThreadMessage;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -12,7 +13,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * reflectively, so a native image must keep them. Registered here, once, because the domain knows no framework.
  * A new paged list adds its row record to {@code targets}.
  */
-@RegisterForReflection(targets = {Inbox.class, Message.class, ApiKey.class, MessageThread.class, ThreadMessage.class})
+@RegisterForReflection(targets = {Inbox.class, Message.class, ApiKey.class, MessageThread.class, ThreadMessage.class,
+        Suppression.class})
 final class ListRows {
 
     private ListRows() {

@@ -1,0 +1,298 @@
+package dev.inboxes.smtp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.inboxes.domain.inbox.CreateInbox;
+import dev.inboxes.domain.inbox.Inbox;
+import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.mail.MailDelivery;
+import dev.inboxes.domain.mail.Recipient;
+import dev.inboxes.domain.mail.RecipientDirectory;
+import dev.inboxes.domain.message.MessageService;
+import dev.inboxes.domain.outbound.Bounces;
+import dev.inboxes.domain.outbound.Delivery;
+import dev.inboxes.domain.outbound.DeliveryAttempt;
+import dev.inboxes.domain.outbound.DeliveryStatus;
+import dev.inboxes.domain.outbound.DueDelivery;
+import dev.inboxes.domain.outbound.MailBody;
+import dev.inboxes.domain.outbound.OutboundMessage;
+import dev.inboxes.domain.outbound.OutboundService;
+import dev.inboxes.domain.outbound.OutboundSettings;
+import dev.inboxes.domain.outbound.SendRequest;
+import dev.inboxes.domain.outbound.Suppression;
+import dev.inboxes.domain.paging.CursorCodec;
+import dev.inboxes.domain.paging.CursorKeys;
+import dev.inboxes.domain.shared.MemoryBudget;
+import dev.inboxes.domain.testing.InMemoryInboxStore;
+import dev.inboxes.domain.testing.InMemoryMessageStore;
+import dev.inboxes.domain.testing.InMemoryOutboxStore;
+import dev.inboxes.domain.testing.InMemorySuppressionStore;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.subethamail.smtp.server.SMTPServer;
+
+/**
+ * Reports sent over SMTP to a delivery's envelope sender, through the receiver's own transaction and DATA command,
+ * against the domain's in-memory stores: a report changes the delivery and is never stored as a message.
+ */
+class BounceReceptionTest {
+
+    private static final String DOMAIN = "inboxes.test";
+    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
+
+    private final Clock clock = Clock.systemUTC();
+    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
+    private final InMemoryMessageStore messageStore = new InMemoryMessageStore(inboxStore);
+    private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxStore, messageStore);
+    private final InMemorySuppressionStore suppressions = new InMemorySuppressionStore();
+    private final CursorCodec cursors = new CursorCodec(CursorKeys.of("bounce-reception-test-secret-0123456789ab",
+            List.of()));
+    private final InboxService inboxes = new InboxService(inboxStore, cursors, DOMAIN, clock);
+    private final OutboundService outbound = new OutboundService(inboxes, new MessageService(messageStore, inboxes,
+            cursors, clock), outbox, suppressions, mail -> ("Subject: " + mail.subject() + "\r\n\r\nHi")
+            .getBytes(StandardCharsets.UTF_8), new OutboundSettings(DOMAIN, true, "no route", 100), clock);
+    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("support", null), null).inbox();
+    private final RecipientDirectory directory = new RecipientDirectory() {
+        @Override
+        public Optional<Recipient> findByAddress(String address) {
+            return address.equals(inbox.address()) ? Optional.of(new Recipient(ACCOUNT, inbox.id(), address))
+                    : Optional.empty();
+        }
+
+        @Override
+        public void forget(String address) {
+        }
+    };
+    private final MailDelivery delivery = new MailDelivery(directory, messageStore, DOMAIN, clock);
+    private final Bounces bounces = new Bounces(outbox, suppressions, DOMAIN, clock);
+    private SMTPServer server;
+
+    @BeforeEach
+    void start() {
+        SmtpReceiver.Limits limits = new SmtpReceiver.Limits(10 * 1024 * 1024, Duration.ofSeconds(30), DOMAIN,
+                new AtomicBoolean(), new AtomicInteger(), new MemoryBudget(64L * 1024 * 1024));
+        server = SMTPServer.port(0).hostName(DOMAIN)
+                .messageHandlerFactory(context -> new MailTransaction(context, delivery, bounces, limits, clock))
+                .insertReceivedHeaders(false)
+                .build();
+        server.getCommandHandler().addCommand(new DataCommand());
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop();
+    }
+
+    /** A message sent to bob, which the next hop took: the state a later report finds it in. */
+    private Delivery sentTo(String recipient) {
+        OutboundMessage message = outbound.send(ACCOUNT, inbox.id(), SendRequest.of(List.of(recipient), null, null,
+                "Order", null, MailBody.of("It ships today.", null, null, true)), null);
+        for (DueDelivery due : outbox.claimDue(clock.instant(), Duration.ofMinutes(5), 10)) {
+            outbox.record(due, new DeliveryAttempt(clock.instant(), "250 2.0.0 OK", Duration.ZERO),
+                    DeliveryStatus.SENT, null);
+        }
+        return delivery(message.message().row().id());
+    }
+
+    private Delivery delivery(String messageId) {
+        return outbox.deliveriesOf(ACCOUNT, List.of(messageId)).get(messageId).get(0);
+    }
+
+    private long storedMessages() {
+        return messageStore.page(inbox.id(), dev.inboxes.domain.message.MessageFilter.parse(null), null, 100, true)
+                .total().orElseThrow();
+    }
+
+    private static String dsn(String recipient, String action, String status, String diagnostic) {
+        return "From: MAILER-DAEMON@mx.example.com\r\n"
+                + "To: bounces@inboxes.test\r\n"
+                + "Subject: Undelivered Mail Returned to Sender\r\n"
+                + "MIME-Version: 1.0\r\n"
+                + "Content-Type: multipart/report; report-type=delivery-status;\r\n"
+                + "\tboundary=\"B0UND\"\r\n"
+                + "\r\n"
+                + "--B0UND\r\n"
+                + "Content-Type: text/plain\r\n"
+                + "\r\n"
+                + "I'm sorry to have to inform you that your message could not be delivered.\r\n"
+                + "--B0UND\r\n"
+                + "Content-Type: message/delivery-status\r\n"
+                + "\r\n"
+                + "Reporting-MTA: dns; mx.example.com\r\n"
+                + "Arrival-Date: Thu, 3 Dec 2026 10:00:00 +0000\r\n"
+                + "\r\n"
+                + "Final-Recipient: rfc822; " + recipient + "\r\n"
+                + "Original-Recipient: rfc822;" + recipient + "\r\n"
+                + "Action: " + action + "\r\n"
+                + "Status: " + status + "\r\n"
+                + "Diagnostic-Code: smtp; " + diagnostic + "\r\n"
+                + "\r\n"
+                + "--B0UND\r\n"
+                + "Content-Type: message/rfc822\r\n"
+                + "\r\n"
+                + "Subject: Order\r\n"
+                + "\r\n"
+                + "It ships today.\r\n"
+                + "--B0UND--\r\n";
+    }
+
+    /** One SMTP session: the replies to EHLO, MAIL, each RCPT, then DATA's and the message's (when DATA goes on). */
+    private List<String> send(String sender, List<String> recipients, String message) throws IOException {
+        List<String> replies = new ArrayList<>();
+        try (Socket socket = new Socket("127.0.0.1", server.getPortAllocated())) {
+            socket.setSoTimeout(30_000);
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.ISO_8859_1));
+            OutputStream out = socket.getOutputStream();
+            reply(in);
+            command(out, "EHLO mx.example.com");
+            reply(in);
+            command(out, "MAIL FROM:<" + sender + ">");
+            replies.add(reply(in));
+            for (String recipient : recipients) {
+                command(out, "RCPT TO:<" + recipient + ">");
+                replies.add(reply(in));
+            }
+            command(out, "DATA");
+            String data = reply(in);
+            replies.add(data);
+            if (data.startsWith("354")) {
+                String stuffed = message.replace("\r\n.", "\r\n..");
+                out.write((stuffed + (stuffed.endsWith("\r\n") ? "" : "\r\n") + ".\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                replies.add(reply(in));
+            }
+            command(out, "QUIT");
+        }
+        return replies;
+    }
+
+    private static void command(OutputStream out, String line) throws IOException {
+        out.write((line + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+    }
+
+    /** The last line of a (possibly multi-line) reply. */
+    private static String reply(BufferedReader in) throws IOException {
+        String line;
+        do {
+            line = in.readLine();
+        } while (line != null && line.length() > 3 && line.charAt(3) == '-');
+        return String.valueOf(line);
+    }
+
+    @Test
+    void aHardBounceOverSmtpBouncesTheSentDeliverySuppressesItsRecipientAndStoresNoMessage() throws IOException {
+        Delivery sent = sentTo("Bob@Example.com");
+        long before = storedMessages();
+
+        List<String> replies = send("", List.of("bounces+" + sent.id() + "@inboxes.test"),
+                dsn("bob@example.com", "failed", "5.1.1", "550 5.1.1 <bob@example.com>: Recipient address rejected"));
+
+        assertThat(replies).containsExactly("250 Ok", "250 Ok", "354 End data with <CR><LF>.<CR><LF>",
+                "250 2.0.0 Ok: delivery report recorded");
+        Delivery bounced = delivery(sent.messageId());
+        assertThat(bounced.status()).isEqualTo(DeliveryStatus.BOUNCED);
+        assertThat(bounced.smtpReply()).isEqualTo("bounced after delivery (report 5.1.1): 550 5.1.1 "
+                + "<bob@example.com>: Recipient address rejected");
+        assertThat(suppressions.suppressedAmong(ACCOUNT, List.of("bob@example.com"))).containsExactly(
+                "bob@example.com");
+        assertThat(suppressions.page(ACCOUNT, null, 10, false).rows()).extracting(Suppression::reason)
+                .containsExactly(Suppression.HARD_BOUNCE);
+        assertThat(storedMessages()).as("the report is no message").isEqualTo(before);
+    }
+
+    @Test
+    void aDelayOrATemporaryFailureSuppressesNothing() throws IOException {
+        Delivery delayed = sentTo("carol@example.com");
+        Delivery failed = sentTo("dave@example.com");
+
+        assertThat(send("", List.of("bounces+" + delayed.id() + "@inboxes.test"),
+                dsn("carol@example.com", "delayed", "4.4.7", "421 try again later"))).last()
+                .isEqualTo("250 2.0.0 Ok: delivery report recorded");
+        assertThat(send("", List.of("bounces+" + failed.id() + "@inboxes.test"),
+                dsn("dave@example.com", "failed", "4.4.7", "421 gave up"))).last()
+                .isEqualTo("250 2.0.0 Ok: delivery report recorded");
+
+        assertThat(delivery(delayed.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(delivery(failed.messageId()).status()).isEqualTo(DeliveryStatus.BOUNCED);
+        assertThat(suppressions.page(ACCOUNT, null, 10, false).rows()).isEmpty();
+    }
+
+    @Test
+    void onlyADeliveryIdShapedTokenIsAcceptedAndAReportForAnUnknownDeliveryIsDropped() throws IOException {
+        List<String> refused = send("", List.of("bounces+nonsense@inboxes.test",
+                "bounces+dlv_A1b2C3d4E5f6G7h8I9j@inboxes.test", "bounces@inboxes.test"), "Subject: x\r\n\r\nx");
+        assertThat(refused.subList(1, 4)).allSatisfy(reply -> assertThat(reply).startsWith("550 5.1.1"));
+
+        List<String> unknown = send("", List.of("bounces+dlv_A1b2C3d4E5f6G7h8I9j0@inboxes.test"),
+                dsn("bob@example.com", "failed", "5.1.1", "550 no such user"));
+        assertThat(unknown).last().isEqualTo("250 2.0.0 Ok: report for an unknown delivery, dropped");
+        assertThat(suppressions.page(ACCOUNT, null, 10, false).rows()).isEmpty();
+    }
+
+    @Test
+    void anAutoReplyToABounceAddressIsDroppedAndMailForTheInboxBesideItIsStored() throws IOException {
+        Delivery sent = sentTo("bob@example.com");
+        long before = storedMessages();
+
+        List<String> replies = send("bob@example.com", List.of("bounces+" + sent.id() + "@inboxes.test"),
+                "From: bob@example.com\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\n\r\nBack Monday.\r\n");
+        assertThat(replies).last().isEqualTo("250 2.0.0 Ok: not a delivery status report, dropped");
+        assertThat(delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(storedMessages()).isEqualTo(before);
+
+        List<String> both = send("", List.of("bounces+" + sent.id() + "@inboxes.test", inbox.address()),
+                dsn("bob@example.com", "failed", "5.1.1", "550 gone"));
+        assertThat(both).last().isEqualTo("250 2.0.0 Ok: stored for 1 inbox");
+        assertThat(storedMessages()).as("the inbox's copy").isEqualTo(before + 1);
+        assertThat(delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.BOUNCED);
+    }
+
+    @Test
+    void hostileReportsGetA250AndChangeNothing() throws IOException {
+        Delivery sent = sentTo("bob@example.com");
+        String bounceAddress = "bounces+" + sent.id() + "@inboxes.test";
+        StringBuilder deep = new StringBuilder("Content-Type: multipart/report; boundary=\"b0\"\r\n\r\n");
+        for (int i = 1; i < 5_000; i++) {
+            deep.append("--b").append(i - 1).append("\r\nContent-Type: multipart/mixed; boundary=\"b").append(i)
+                    .append("\"\r\n\r\n");
+        }
+        String garbageStatus = "Content-Type: multipart/report; report-type=delivery-status; boundary=\"G\"\r\n\r\n"
+                + "--G\r\nContent-Type: message/delivery-status\r\n\r\n"
+                + ("Action: failed\r\n\tStatus: 5.1.1\r\n:::\r\n" + "x".repeat(2_000) + "\r\n").repeat(500)
+                + "--G--\r\n";
+        String manyRecipients = "Content-Type: multipart/report; report-type=delivery-status; boundary=\"M\"\r\n\r\n"
+                + "--M\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x\r\n\r\n"
+                + "Action: delayed\r\nStatus: 4.0.0\r\n\r\n".repeat(50_000) + "--M--\r\n";
+        String otherReport = "Content-Type: multipart/report; report-type=disposition-notification; boundary=\"D\"\r\n"
+                + "\r\n--D\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; x\r\n\r\n"
+                + "Final-Recipient: rfc822; bob@example.com\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n--D--\r\n";
+        String cutShort = "Content-Type: multipart/report; report-type=delivery-status; boundary=\"C\"\r\n\r\n"
+                + "--C\r\nContent-Type: message/delivery-status\r\nContent-Transfer-Encoding: base64\r\n\r\n!!!!";
+
+        for (String hostile : List.of(deep.toString(), garbageStatus, manyRecipients, otherReport, cutShort, "",
+                "\u0000\u00ff\r\n\r\n")) {
+            List<String> replies = send("", List.of(bounceAddress), hostile);
+            assertThat(replies).last().asString().startsWith("250 2.0.0 Ok");
+        }
+        assertThat(delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(suppressions.page(ACCOUNT, null, 10, false).rows()).isEmpty();
+    }
+}
