@@ -43,7 +43,6 @@ class BounceTest {
 
     @BeforeEach
     void inbox() {
-        RelaySink.clear();
         apiKey = Api.newAccount();
         inboxId = Api.createInbox(apiKey, Map.of());
     }
@@ -51,7 +50,7 @@ class BounceTest {
     @Test
     void aHardBounceMarksTheSentDeliveryBouncedAndSuppressesTheAddressUntilItIsLifted() throws Exception {
         JsonPath sent = send("Bob@Example.com").then().statusCode(202).extract().jsonPath();
-        RelaySink.Received relayed = RelaySink.next(DELIVERY);
+        RelaySink.Received relayed = RelaySink.await(sent.getString("message_id_header"), DELIVERY);
         awaitDelivery(sent.getString("id"), "sent");
 
         String reply = report(relayed.envelopeSender(), "failed", "5.1.1",
@@ -98,7 +97,7 @@ class BounceTest {
     void theSuppressionListPagesLikeEveryList() throws Exception {
         for (int i = 0; i < 5; i++) {
             JsonPath sent = send("r" + i + "@example.com").then().statusCode(202).extract().jsonPath();
-            RelaySink.Received relayed = RelaySink.next(DELIVERY);
+            RelaySink.Received relayed = RelaySink.await(sent.getString("message_id_header"), DELIVERY);
             awaitDelivery(sent.getString("id"), "sent");
             report(relayed.envelopeSender(), "failed", "5.1.1", "550 no such user");
             awaitDelivery(sent.getString("id"), "bounced");
