@@ -1,6 +1,6 @@
 // An agent host's session with the official MCP TypeScript SDK, as hosts run it: connect, tools/list (after which
 // the SDK validates every tool result's structuredContent against the tool's output schema and throws when it does
-// not), then each tool that reads, the resource templates and one attachment read as a resource. Arguments: base URL, API key, an inbox id holding at least one message.
+// not), then each tool that reads, the resource templates, one attachment read as a resource, and a reply and a send. Arguments: base URL, API key, an inbox id holding at least one message.
 // Prints a JSON report; the app's tests assert on it.
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const { StreamableHTTPClientTransport } = require("@modelcontextprotocol/sdk/client/streamableHttp.js");
@@ -52,6 +52,10 @@ async function main() {
   await call("list_threads", "list_threads", { inbox_id: inboxId });
   await call("wait_arrived", "wait_for_message", { inbox_id: inboxId, since: "2000-01-01T00:00:00Z", timeout_seconds: 5 });
   await call("wait_timed_out", "wait_for_message", { inbox_id: inboxId, timeout_seconds: 1 });
+  if (first) {
+    await call("reply_to_message", "reply_to_message", { inbox_id: inboxId, message_id: first.id, text: "Received, thanks." });
+  }
+  await call("send_message", "send_message", { inbox_id: inboxId, to: ["someone@example.com"], subject: "Hello", text: "Hi" });
   await call("get_message_unknown", "get_message", { inbox_id: inboxId, message_id: "msg_00000000000000000000" });
   await client.close();
   process.stdout.write(JSON.stringify(report));

@@ -31,8 +31,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                 @Tag(name = "Accounts", description = "Sign up: get an API key."),
                 @Tag(name = "API keys", description = "List, create and revoke the account's API keys."),
                 @Tag(name = "Inboxes", description = "Create, read, delete and list inboxes."),
-                @Tag(name = "Messages", description = "Record, list and wait for the messages an inbox receives."),
+                @Tag(name = "Messages", description = "Record, list and wait for the messages an inbox receives; send, "
+                        + "reply and forward from it."),
                 @Tag(name = "Threads", description = "The conversations of an inbox and their messages."),
+                @Tag(name = "Domains", description = "The mail domain and the DNS records that make its mail verify."),
                 @Tag(name = "Suppressions", description = "Addresses the account sends nothing to, and lifting them.")
         },
         components = @Components(schemas = @Schema(name = "Problem", implementation = Problem.class)))

@@ -77,9 +77,16 @@ class OpenApiTest {
                 Map.entry("GET /v1/inboxes/{inbox_id}/messages/{message_id}/attachments/{attachment_id}",
                         "downloadAttachment [Messages]"),
                 Map.entry("GET /v1/inboxes/{inbox_id}/messages/wait", "waitForMessage [Messages]"),
+                Map.entry("POST /v1/inboxes/{inbox_id}/messages/send", "sendMessage [Messages]"),
+                Map.entry("POST /v1/inboxes/{inbox_id}/messages/{message_id}/reply", "replyToMessage [Messages]"),
+                Map.entry("POST /v1/inboxes/{inbox_id}/messages/{message_id}/forward", "forwardMessage [Messages]"),
+                Map.entry("GET /v1/domains", "listDomains [Domains]"),
+                Map.entry("GET /v1/suppressions", "listSuppressions [Suppressions]"),
+                Map.entry("DELETE /v1/suppressions/{address}", "deleteSuppression [Suppressions]"),
                 Map.entry("GET /v1/inboxes/{inbox_id}/threads", "listThreads [Threads]"),
                 Map.entry("GET /v1/inboxes/{inbox_id}/threads/{thread_id}/messages", "listThreadMessages [Threads]")));
-        assertThat(spec.getList("tags.name")).containsExactly("Accounts", "API keys", "Inboxes", "Messages", "Threads");
+        assertThat(spec.getList("tags.name")).containsExactly("Accounts", "API keys", "Inboxes", "Messages", "Threads",
+                "Domains", "Suppressions");
     }
 
     @Test
@@ -118,6 +125,12 @@ class OpenApiTest {
                 Map.entry("getRawMessage", List.of("200", "404")),
                 Map.entry("downloadAttachment", List.of("200", "404")),
                 Map.entry("waitForMessage", List.of("200", "400", "404")),
+                Map.entry("sendMessage", List.of("202", "400", "404", "422", "429")),
+                Map.entry("replyToMessage", List.of("202", "400", "404", "422", "429")),
+                Map.entry("forwardMessage", List.of("202", "400", "404", "422", "429")),
+                Map.entry("listDomains", List.of("200")),
+                Map.entry("listSuppressions", List.of("200", "400")),
+                Map.entry("deleteSuppression", List.of("204", "404")),
                 Map.entry("listThreads", List.of("200", "400", "404")),
                 Map.entry("listThreadMessages", List.of("200", "400", "404")),
                 Map.entry("createAccount", List.of("201")),

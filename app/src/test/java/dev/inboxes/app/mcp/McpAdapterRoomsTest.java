@@ -35,7 +35,7 @@ class McpAdapterRoomsTest {
             type -> type.getMethods().stream().anyMatch(method -> method.isAnnotatedWith(Tool.class)));
 
     private static final String[] TOOLS = {"dev.inboxes.mcp.inbox..", "dev.inboxes.mcp.message..",
-        "dev.inboxes.mcp.thread..", "dev.inboxes.mcp.wait.."};
+        "dev.inboxes.mcp.thread..", "dev.inboxes.mcp.wait..", "dev.inboxes.mcp.outbound.."};
 
     @Test
     void theRootPackageHoldsOnlyTheAdaptersMap() {
@@ -62,7 +62,7 @@ class McpAdapterRoomsTest {
 
     @Test
     void featuresDoNotUseEachOther() {
-        slices().matching("dev.inboxes.mcp.(inbox|message|thread|wait)..").should().notDependOnEachOther()
+        slices().matching("dev.inboxes.mcp.(inbox|message|thread|wait|outbound)..").should().notDependOnEachOther()
                 .check(ADAPTER);
     }
 

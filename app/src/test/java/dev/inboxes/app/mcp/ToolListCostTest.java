@@ -23,12 +23,13 @@ import org.junit.jupiter.api.Test;
 class ToolListCostTest {
 
     /**
-     * Ten tools' definitions (names, descriptions, input and output schemas) in at most this many tokens: 3,659 when
-     * it was set (4,078 before the paging line and the id arguments were said once, 6,122 before the protocol was).
-     * Of those, the output schemas are 1,446 and the annotations about 300: below 3,000 would take dropping what
-     * validating clients and hosts read (the schemas' required fields, the titles and hints).
+     * Thirteen tools' definitions (names, descriptions, input and output schemas) in at most this many tokens: 4,587
+     * when it was set, of which the three that send 913 (the ten before them 3,674; 4,078 before the paging line and
+     * the id arguments were said once, 6,122 before the protocol was). Of the ten's, the output schemas are 1,446 and
+     * the annotations about 300: below 3,000 would take dropping what validating clients and hosts read (the
+     * schemas' required fields, the titles and hints).
      */
-    static final int TOOLS_LIST_TOKENS = 3_700;
+    static final int TOOLS_LIST_TOKENS = 4_600;
 
     @Inject
     TokenCounter tokens;
@@ -51,7 +52,7 @@ class ToolListCostTest {
         Files.writeString(Path.of("target", "tools-list.json"), all); // to read what the tokens are spent on
         System.out.printf("tools/list: %d tools, %d characters, %d tokens:%s%n", tools.size(), all.length(),
                 tokens.count(all), report);
-        assertThat(tools.size()).isGreaterThanOrEqualTo(10);
+        assertThat(tools.size()).isGreaterThanOrEqualTo(13);
         assertThat(tokens.count(all)).as("tools/list tokens:" + report).isLessThanOrEqualTo(TOOLS_LIST_TOKENS);
     }
 }

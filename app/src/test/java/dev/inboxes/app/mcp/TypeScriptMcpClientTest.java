@@ -70,9 +70,9 @@ class TypeScriptMcpClientTest {
 
         JsonNode report = run(Api.baseUrl(), apiKey, inboxId);
 
-        assertThat(report.get("tools")).hasSize(10);
+        assertThat(report.get("tools")).hasSize(13);
         JsonNode calls = report.get("calls");
-        assertThat(calls.size()).isEqualTo(10);
+        assertThat(calls.size()).isEqualTo(12);
         for (Iterator<Map.Entry<String, JsonNode>> each = calls.fields(); each.hasNext(); ) {
             Map.Entry<String, JsonNode> call = each.next();
             assertThat(call.getValue().path("valid").asBoolean()).as("%s validates: %s", call.getKey(), call.getValue())
@@ -92,6 +92,10 @@ class TypeScriptMcpClientTest {
         assertThat(calls.at("/wait_timed_out/structured/message").isNull()).isTrue();
         assertThat(calls.at("/wait_arrived/structured/message/subject").asText()).isEqualTo(SUBJECT);
         assertThat(calls.at("/list_messages_last_page/structured/cursor").isNull()).isTrue();
+        assertThat(calls.at("/reply_to_message/structured/thread_id").asText())
+                .isEqualTo(calls.at("/list_messages/structured/data/0/thread_id").asText());
+        assertThat(calls.at("/reply_to_message/text").asText()).doesNotContain(SUBJECT);
+        assertThat(calls.at("/send_message/structured/deliveries/0/recipient").asText()).isEqualTo("someone@example.com");
         for (String reading : List.of("list_messages", "get_message", "list_threads", "get_thread", "wait_arrived")) {
             String text = calls.at("/" + reading + "/text").asText();
             assertThat(text.indexOf(SUBJECT)).as("%s: the subject only inside the block", reading)
