@@ -52,6 +52,29 @@ class MetricsTest {
     }
 
     @Test
+    void theOutboxIsMeasuredByDepthAgeAndTheOutcomeAndLatencyOfEachAttempt() throws Exception {
+        String apiKey = Api.newAccount();
+        String from = Api.createInbox(apiKey, Map.of());
+        String to = Api.as(apiKey).get("/v1/inboxes/" + Api.createInbox(apiKey, Map.of())).path("address");
+        Api.as(apiKey).contentType("application/json")
+                .body(Map.of("to", java.util.List.of(to), "subject", "Metered", "text", "x"))
+                .post("/v1/inboxes/" + from + "/messages/send").then().statusCode(202);
+
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(20).toNanos();
+        String scraped = scrape();
+        while (!scraped.matches("(?s).*inboxes_outbox_attempts_total\\{outcome=\"sent\"\\} [1-9].*")
+                && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            scraped = scrape();
+        }
+        assertThat(scraped).containsPattern("inboxes_outbox_attempts_total\\{outcome=\"sent\"\\} [1-9]")
+                .contains("inboxes_outbox_attempts_total{outcome=\"bounced\"}")
+                .containsPattern("inboxes_outbox_attempt_latency_seconds_count [1-9]")
+                .contains("inboxes_outbox_pending ")
+                .contains("inboxes_outbox_oldest_due_age_seconds ");
+    }
+
+    @Test
     void healthAndMetricsAreNotOnTheApiPort() {
         given().get("/q/metrics").then().statusCode(404);
         given().get("/q/health/ready").then().statusCode(404);

@@ -43,8 +43,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body "
         + "(idempotency-key-reused), or a recipient is suppressed (recipient-suppressed: the detail names it and how to "
         + "lift it).")
-@APIResponse(responseCode = "429", description = "The account's outbox is full: too many deliveries have not gone "
-        + "out yet. Retry after Retry-After seconds.")
+@APIResponse(responseCode = "429", description = "The account or the inbox has sent to as many recipients this hour "
+        + "as it may (rate-limited), or the account's outbox holds too many deliveries not yet gone out (outbox-full). "
+        + "Retry after Retry-After seconds.")
 public class OutboundResource {
 
     private static final String ACCEPTED = "The stored outbound message, with one delivery per recipient (queued, "

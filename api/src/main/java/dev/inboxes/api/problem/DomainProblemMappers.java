@@ -6,6 +6,7 @@ import dev.inboxes.domain.inbox.AddressTakenException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.MatchesChangedException;
 import dev.inboxes.domain.outbound.OutboxFullException;
+import dev.inboxes.domain.outbound.SendRateLimitedException;
 import dev.inboxes.domain.outbound.RecipientSuppressedException;
 import dev.inboxes.domain.paging.CursorMismatchException;
 import dev.inboxes.domain.paging.InvalidCursorException;
@@ -27,6 +28,10 @@ public class DomainProblemMappers {
         Response problem = typeOf(e).response(e.getMessage());
         if (e instanceof TooManyWaitsException) {
             return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, WAIT_RETRY_AFTER_SECONDS).build();
+        }
+        if (e instanceof SendRateLimitedException limited) {
+            return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER,
+                    String.valueOf(Math.max(1, limited.retryAfter().toSeconds()))).build();
         }
         if (e instanceof OutboxFullException) {
             return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, OUTBOX_RETRY_AFTER_SECONDS).build();
@@ -53,6 +58,7 @@ public class DomainProblemMappers {
             Map.entry(TooManyApiKeysException.class, ProblemType.TOO_MANY_API_KEYS),
             Map.entry(TooManyWaitsException.class, ProblemType.TOO_MANY_WAITS),
             Map.entry(OutboxFullException.class, ProblemType.OUTBOX_FULL),
+            Map.entry(SendRateLimitedException.class, ProblemType.RATE_LIMITED),
             Map.entry(RecipientSuppressedException.class, ProblemType.RECIPIENT_SUPPRESSED));
 
     static ProblemType typeOf(DomainException e) {

@@ -31,6 +31,7 @@ import dev.inboxes.domain.thread.ThreadService;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 import dev.inboxes.domain.wait.WaitService;
+import dev.inboxes.app.outbound.MeteredOutbox;
 import dev.inboxes.smtp.out.LocalTransport;
 import dev.inboxes.smtp.out.MimeComposer;
 import dev.inboxes.smtp.out.RelayConfig;
@@ -49,6 +50,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import jakarta.interceptor.Interceptor;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -197,12 +199,23 @@ public class DomainWiring {
         return new MailDelivery(directory, store, config.mailDomain(), clock);
     }
 
-    /** What the outbound side needs to know of the deployment: its domain, whether mail leaves it, its bounds. */
+    /**
+     * What the outbound side needs to know of the deployment: its domain, whether mail leaves it, its bounds. Built at
+     * start-up, so an hourly limit of 0 stops the service before it accepts requests.
+     */
     @Produces
     @Singleton
+    @Startup
     OutboundSettings outboundSettings(InboxesConfig config, RelayConfig relay) {
-        return new OutboundSettings(config.mailDomain().toLowerCase(java.util.Locale.ROOT), relay.host().isPresent(),
-                NO_RELAY, config.outbound().maxPendingPerAccount());
+        InboxesConfig.Outbound outbound = config.outbound();
+        try {
+            return new OutboundSettings(config.mailDomain().toLowerCase(java.util.Locale.ROOT),
+                    relay.host().isPresent(), NO_RELAY, outbound.maxPendingPerAccount(),
+                    new OutboundSettings.HourlyLimits(outbound.sendsPerAccountPerHour(),
+                            outbound.sendsPerInboxPerHour()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("Invalid inboxes.outbound configuration: " + e.getMessage(), e);
+        }
     }
 
     static final String NO_RELAY = "not sent: no relay is configured for mail to other domains (set "
@@ -229,7 +242,8 @@ public class DomainWiring {
 
     /**
      * The worker's routes: the service's own inboxes always, the relay when one is configured. The depth of the
-     * outbox is the gauge {@code inboxes.outbox.pending}.
+     * outbox is the gauge {@code inboxes.outbox.pending}, the wait of its oldest due delivery
+     * {@code inboxes.outbox.oldest.due.age}; the attempts are counted by {@link MeteredOutbox}.
      */
     @Produces
     @Singleton
@@ -238,7 +252,12 @@ public class DomainWiring {
         Gauge.builder("inboxes.outbox.pending", outbox, store -> store.depth(clock.instant()).pending())
                 .description("Deliveries not yet final (queued, sending or deferred), all replicas together")
                 .register(meters);
-        return new OutboxWorker(outbox, local, relayConfig.host().isPresent() ? Optional.of(relay) : Optional.empty(),
+        Gauge.builder("inboxes.outbox.oldest.due.age", outbox, store -> store.depth(clock.instant()).oldestDueAt()
+                        .map(due -> Duration.between(due, clock.instant()).toMillis() / 1000.0).orElse(0.0))
+                .description("Seconds since the oldest due delivery became due (0 when none waits): a growing age "
+                        + "means the workers do not keep up, or the relay refuses them").baseUnit("seconds")
+                .register(meters);
+        return new OutboxWorker(new MeteredOutbox(outbox, meters), local, relayConfig.host().isPresent() ? Optional.of(relay) : Optional.empty(),
                 settings, new RetrySchedule(config.outbound().retryFor()), config.outbound().lease(), clock);
     }
 

@@ -170,6 +170,18 @@ public interface InboxesConfig {
         @WithDefault("10000")
         long maxPendingPerAccount();
 
+        /**
+         * Recipients one account may send to in any hour (To, Cc and Bcc of its sends, replies and forwards, counted
+         * when accepted, all replicas together); a send beyond it is answered {@code 429} {@code rate-limited} with
+         * {@code Retry-After}.
+         */
+        @WithDefault("1000")
+        long sendsPerAccountPerHour();
+
+        /** Recipients one inbox may send to in any hour, within its account's. */
+        @WithDefault("200")
+        long sendsPerInboxPerHour();
+
         /** How often each replica looks for due deliveries when it has none in hand. */
         @WithDefault("1S")
         Duration pollEvery();

@@ -282,6 +282,13 @@ class SendMailTest {
                     .<String>path("subject")).isEqualTo("Fwd: Where is my parcel?");
             ids.add((String) forward.get("message_id"));
 
+            Map<String, Object> keyed = Map.of("inbox_id", inboxId, "to", List.of("dave@example.com"), "subject",
+                    "Once", "text", "Only once", "idempotency_key", "agent-retry-1");
+            Object first = agent.structured("send_message", keyed).get("message_id");
+            assertThat(agent.structured("send_message", keyed).get("message_id")).as("a retry with the key")
+                    .isEqualTo(first);
+            ids.add((String) first);
+
             String refused = agent.error("send_message", Map.of("inbox_id", inboxId, "to", List.of("nobody"),
                     "subject", "x", "text", "x"));
             assertThat(refused).contains("to");
@@ -291,7 +298,25 @@ class SendMailTest {
             relayed.add(RelaySink.await(header, DELIVERY).recipients());
         }
         assertThat(relayed).containsExactly(List.of("carol@example.com"), List.of("alice@example.com"),
-                List.of("dispatch@example.com"));
+                List.of("dispatch@example.com"), List.of("dave@example.com"));
+    }
+
+    @Test
+    void anInboxThatSentToItsHourlyShareIsToldWhenItMaySendAgain() {
+        for (int round = 0; round < 4; round++) {
+            List<String> fifty = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                fifty.add("hourly" + round + "-" + i + "@example.com");
+            }
+            send(Map.of("to", List.of(fifty.get(0)), "bcc", fifty.subList(1, 50), "subject", "Round " + round,
+                    "text", "x")).then().statusCode(202);
+        }
+        Response refused = send(Map.of("to", List.of("one-more@example.com"), "subject", "Over", "text", "x"));
+
+        String detail = assertProblem(refused, 429, "rate-limited");
+        assertThat(detail).contains("inbox", "200 recipients in the past hour");
+        assertThat(Integer.parseInt(refused.header("Retry-After"))).isBetween(3_500, 3_600);
+        assertThat(as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").<Integer>path("total")).isEqualTo(4);
     }
 
     private Response send(Map<String, Object> body) {

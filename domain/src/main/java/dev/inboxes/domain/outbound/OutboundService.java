@@ -13,6 +13,7 @@ import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.domain.shared.Timestamps;
 import dev.inboxes.domain.message.Message;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -122,6 +123,7 @@ public final class OutboundService {
             throw new OutboxFullException(pending);
         }
         Instant now = Timestamps.nowMicros(clock);
+        withinHourlyLimits(accountId, inbox.id(), draft.to().size() + draft.cc().size() + draft.bcc().size(), now);
         String id = RandomIds.newId(Message.ID_PREFIX);
         String messageIdHeader = "<" + id + "@" + settings.mailDomain() + ">";
         OutgoingMail mail = new OutgoingMail(inbox.address(), inbox.displayName(), draft.to(), draft.cc(),
@@ -161,6 +163,26 @@ public final class OutboundService {
         if (!suppressed.isEmpty()) {
             throw new RecipientSuppressedException(recipients.stream().filter(suppressed::contains).toList());
         }
+    }
+
+    /** The hour the limits look back on. */
+    static final Duration HOUR = Duration.ofHours(1);
+
+    private void withinHourlyLimits(String accountId, String inboxId, int recipients, Instant now) {
+        OutboundSettings.HourlyLimits limits = settings.hourly();
+        OutboxStore.RecentSends recent = outbox.recentSends(accountId, inboxId, now.minus(HOUR));
+        if (recent.ofInbox() + recipients > limits.perInbox()) {
+            throw new SendRateLimitedException("inbox", limits.perInbox(), untilLeaves(recent.oldestOfInbox(), now));
+        }
+        if (recent.ofAccount() + recipients > limits.perAccount()) {
+            throw new SendRateLimitedException("account", limits.perAccount(),
+                    untilLeaves(recent.oldestOfAccount(), now));
+        }
+    }
+
+    private static Duration untilLeaves(java.util.Optional<Instant> oldest, Instant now) {
+        return oldest.map(at -> Duration.between(now, at.plus(HOUR))).filter(d -> !d.isNegative())
+                .orElse(HOUR);
     }
 
     /** The deliveries of the account's outbound messages among {@code messageIds}, by message id. */

@@ -52,6 +52,13 @@ public interface OutboxStore {
      */
     Optional<BouncedDelivery> bounce(String deliveryId, String reply);
 
+    /**
+     * The recipients the account and the inbox sent to since {@code since}, counted when their messages were
+     * accepted (a message deleted since still counts), with the oldest of those sends: what the hourly limits
+     * weigh. {@link #accept} records each send's recipients with its message.
+     */
+    RecentSends recentSends(String accountId, String inboxId, Instant since);
+
     /** Queued deliveries of the account not yet final: what the outbox holds for it. */
     long pendingOf(String accountId);
 
@@ -62,5 +69,9 @@ public interface OutboxStore {
     }
 
     record Depth(long pending, Optional<Instant> oldestDueAt) {
+    }
+
+    record RecentSends(long ofAccount, long ofInbox, Optional<Instant> oldestOfAccount,
+                       Optional<Instant> oldestOfInbox) {
     }
 }

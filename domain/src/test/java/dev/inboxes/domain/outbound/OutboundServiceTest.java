@@ -196,6 +196,28 @@ class OutboundServiceTest {
     }
 
     @Test
+    void theHourlyLimitsCountRecipientsPerInboxAndAccountAndSayWhenThereIsRoomAgain() {
+        Inbox second = inboxes.create(ACCOUNT, CreateInbox.of("sales", null), null).inbox();
+        OutboundService service = new OutboundService(inboxes, messages, outbox, suppressions, composer,
+                new OutboundSettings(DOMAIN, true, "none", 100, new OutboundSettings.HourlyLimits(5, 3)), clock);
+        service.send(ACCOUNT, inbox.id(), request(List.of("a@example.com", "b@example.com"), null, null), null);
+        clock.advance(Duration.ofMinutes(10));
+
+        assertThatThrownBy(() -> service.send(ACCOUNT, inbox.id(), request(List.of("c@example.com", "d@example.com"),
+                null, null), null)).isInstanceOf(SendRateLimitedException.class).hasMessageContaining("inbox")
+                .satisfies(e -> assertThat(((SendRateLimitedException) e).retryAfter()).isEqualTo(Duration.ofMinutes(50)));
+        service.send(ACCOUNT, second.id(), request(List.of("c@example.com", "d@example.com", "e@example.com"), null,
+                null), null);
+        Inbox third = inboxes.create(ACCOUNT, CreateInbox.of("billing", null), null).inbox();
+        assertThatThrownBy(() -> service.send(ACCOUNT, third.id(), request(List.of("f@example.com"), null, null),
+                null)).isInstanceOf(SendRateLimitedException.class).hasMessageContaining("account");
+
+        clock.advance(Duration.ofMinutes(51));
+        assertThat(service.send(ACCOUNT, inbox.id(), request(List.of("c@example.com", "d@example.com"), null, null),
+                null).deliveries()).hasSize(2);
+    }
+
+    @Test
     void theWorkerRecordsSentBouncedAndDeferredThenFailedOnceRetriesRunOut() {
         OutboundService service = service(true, 100);
         service.send(ACCOUNT, inbox.id(), request(List.of("ok@example.com", "gone@example.com", "busy@example.com"),

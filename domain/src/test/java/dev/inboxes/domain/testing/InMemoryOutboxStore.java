@@ -101,6 +101,7 @@ public class InMemoryOutboxStore implements OutboxStore {
         for (NewDelivery delivery : newDeliveries) {
             deliveries.add(new Row(message, delivery));
         }
+        sends.add(new Send(message.accountId(), message.inboxId(), message.receivedAt(), newDeliveries.size()));
         if (idempotencyKey != null) {
             inboxes.rememberAccepted(message.accountId(), idempotencyKey, message.id(), message.receivedAt());
         }
@@ -166,6 +167,23 @@ public class InMemoryOutboxStore implements OutboxStore {
         });
         return found.map(row -> new BouncedDelivery(row.id, row.accountId, row.recipient));
     }
+
+    @Override
+    public synchronized RecentSends recentSends(String accountId, String inboxId, Instant since) {
+        List<Send> ofAccount = sends.stream().filter(send -> send.accountId.equals(accountId)
+                && !send.at.isBefore(since)).toList();
+        List<Send> ofInbox = ofAccount.stream().filter(send -> send.inboxId.equals(inboxId)).toList();
+        return new RecentSends(ofAccount.stream().mapToLong(Send::recipients).sum(),
+                ofInbox.stream().mapToLong(Send::recipients).sum(),
+                ofAccount.stream().map(Send::at).min(Comparator.naturalOrder()),
+                ofInbox.stream().map(Send::at).min(Comparator.naturalOrder()));
+    }
+
+    /** What a send counted against the hourly limits: kept whatever happens to its message. */
+    private record Send(String accountId, String inboxId, Instant at, int recipients) {
+    }
+
+    private final List<Send> sends = new ArrayList<>();
 
     @Override
     public synchronized long pendingOf(String accountId) {

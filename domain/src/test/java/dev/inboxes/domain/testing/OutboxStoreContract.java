@@ -25,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +84,24 @@ public abstract class OutboxStoreContract extends StoreContract {
 
     private static Set<String> ids(List<NewDelivery> deliveries) {
         return Set.copyOf(deliveries.stream().map(NewDelivery::id).toList());
+    }
+
+    @Test
+    void recentSendsCountTheRecipientsOfTheHourPerAccountAndInboxEvenOnceTheMessageIsDeleted() {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        Inbox other = newInbox(account);
+        NewMessage early = outbound(account, inbox, T0);
+        outbox().accept(early, List.of(queued("a@example.com", T0), queued("b@example.com", T0)), null);
+        outbox().accept(outbound(account, other, T0.plusSeconds(60)), List.of(queued("c@example.com", T0)), null);
+        messages().delete(account, inbox.id(), early.id());
+
+        assertThat(outbox().recentSends(account, inbox.id(), T0.minusSeconds(1))).isEqualTo(
+                new OutboxStore.RecentSends(3, 2, Optional.of(T0), Optional.of(T0)));
+        assertThat(outbox().recentSends(account, other.id(), T0.plusSeconds(1))).isEqualTo(
+                new OutboxStore.RecentSends(1, 1, Optional.of(T0.plusSeconds(60)), Optional.of(T0.plusSeconds(60))));
+        assertThat(outbox().recentSends(newAccount(), inbox.id(), T0.minusSeconds(1))).isEqualTo(
+                new OutboxStore.RecentSends(0, 0, Optional.empty(), Optional.empty()));
     }
 
     @Test

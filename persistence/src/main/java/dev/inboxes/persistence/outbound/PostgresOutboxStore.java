@@ -94,6 +94,14 @@ public class PostgresOutboxStore implements OutboxStore {
                                   claimed_until = NULL
             WHERE id = ? AND status <> 'suppressed'
             RETURNING account_id, recipient""";
+    private static final String FORGET_OLD_SENDS = """
+            DELETE FROM send_ledger WHERE account_id = ? AND accepted_at < ?""";
+    private static final String RECORD_SEND = """
+            INSERT INTO send_ledger (account_id, inbox_id, accepted_at, recipients) VALUES (?, ?, ?, ?)""";
+    private static final String RECENT_SENDS = """
+            SELECT coalesce(sum(recipients), 0), coalesce(sum(recipients) FILTER (WHERE inbox_id = ?), 0),
+                   min(accepted_at), min(accepted_at) FILTER (WHERE inbox_id = ?)
+            FROM send_ledger WHERE account_id = ? AND accepted_at >= ?""";
     private static final String PENDING_OF = """
             SELECT count(*) FROM deliveries WHERE account_id = ? AND status IN ('queued', 'sending', 'deferred')""";
     private static final String DEPTH = """
@@ -126,7 +134,44 @@ public class PostgresOutboxStore implements OutboxStore {
                         + message.id());
             }
             insertDeliveries(connection, message, deliveries);
+            recordSend(connection, message, deliveries.size());
             return new Accepted(message.id(), false);
+        });
+    }
+
+    private static void recordSend(Connection connection, NewMessage message, int recipients) throws SQLException {
+        try (PreparedStatement forget = connection.prepareStatement(FORGET_OLD_SENDS)) {
+            forget.setString(1, message.accountId());
+            forget.setObject(2, timestamp(message.receivedAt().minus(SEND_LEDGER_KEPT)), Types.TIMESTAMP_WITH_TIMEZONE);
+            forget.executeUpdate();
+        }
+        try (PreparedStatement record = connection.prepareStatement(RECORD_SEND)) {
+            record.setString(1, message.accountId());
+            record.setString(2, message.inboxId());
+            record.setObject(3, timestamp(message.receivedAt()), Types.TIMESTAMP_WITH_TIMEZONE);
+            record.setInt(4, recipients);
+            record.executeUpdate();
+        }
+    }
+
+    /** Longer than any limit looks back (an hour), so that a clock a little behind never undercounts. */
+    private static final java.time.Duration SEND_LEDGER_KEPT = java.time.Duration.ofHours(2);
+
+    @Override
+    @Transactional
+    public RecentSends recentSends(String accountId, String inboxId, Instant since) {
+        return session().doReturningWork(connection -> {
+            try (PreparedStatement query = connection.prepareStatement(RECENT_SENDS)) {
+                query.setString(1, inboxId);
+                query.setString(2, inboxId);
+                query.setString(3, accountId);
+                query.setObject(4, timestamp(since), Types.TIMESTAMP_WITH_TIMEZONE);
+                try (ResultSet found = query.executeQuery()) {
+                    found.next();
+                    return new RecentSends(found.getLong(1), found.getLong(2), Optional.ofNullable(instant(found, 3)),
+                            Optional.ofNullable(instant(found, 4)));
+                }
+            }
         });
     }
 
