@@ -22,7 +22,7 @@ final class App implements AutoCloseable {
     final int smtpPort;
     final Path flightRecording;
     /** Health and metrics are served on the management interface, not on the API port. */
-    private final String managementUrl;
+    final String managementUrl;
     private final Process process;
     private final Path log;
 

@@ -18,7 +18,8 @@ import java.util.List;
 /**
  * The benchmark: a million inboxes in one account, the packaged app in front of them, every figure of
  * docs/benchmarks.md measured in one run. Run with {@code ./mvnw -B -Pbench -pl bench -am verify -DskipTests};
- * {@code -Dbench.wake-only=true} runs (f) alone (two replicas, no seeding, a few minutes) and rewrites only that section.
+ * {@code -Dbench.wake-only=true} runs (f) alone (two replicas, no seeding, a few minutes) and rewrites only that section;
+ * {@code -Dbench.send-only=true} does the same for (g), mail out.
  */
 public final class Benchmark {
 
@@ -52,6 +53,19 @@ public final class Benchmark {
                         ingestWindow);
                 report.ingest.forEach(System.out::println);
             }
+            return;
+        }
+        if (Boolean.getBoolean("bench.send-only")) { // (g) alone, written into the existing report's section (g)
+            String section;
+            try (Postgres database = Postgres.start(work)) {
+                section = SendThroughput.section(SendThroughput.run(jar, work, database, ingestWindow),
+                        database.description);
+            }
+            Path markdown = output.resolve("benchmarks.md");
+            String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
+            Files.writeString(markdown, Report.withSection(existing, "\n## (g) ", section));
+            log("wrote section (g) of %s", markdown);
+            System.out.println(section);
             return;
         }
         if (Boolean.getBoolean("bench.wake-only")) { // (f) alone, written into the existing report's section (f)
@@ -117,6 +131,9 @@ public final class Benchmark {
                 recording = app.flightRecording;
             }
             report.wake = wake(jar, work, database);
+            log("(g) mail out");
+            report.send = SendThroughput.section(SendThroughput.run(jar, work, database, ingestWindow),
+                    database.description);
             Throughput.Result profiled = report.throughput.stream()
                     .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
             report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());

@@ -29,4 +29,10 @@ final class Machine {
             return "unknown CPU";
         }
     }
+
+    /** The load averages over 1, 5 and 15 minutes: how busy the machine was besides the benchmark. */
+    static String loadAverage() throws java.io.IOException {
+        String[] fields = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
+        return fields[0] + " " + fields[1] + " " + fields[2];
+    }
 }

@@ -23,6 +23,8 @@ final class Report {
     List<SmtpIngest.Result> ingest = List.of();
     Duration ingestWindow = Duration.ZERO;
     WakeLatency.Figures wake;
+    /** Section (g), mail out, as written. */
+    String send;
     Map<String, Double> profile = Map.of();
     int profiledConcurrency;
 
@@ -54,6 +56,9 @@ final class Report {
         sizes(md);
         ingest(md);
         md.append(wakeSection());
+        if (send != null) {
+            md.append(send);
+        }
         md.append("\nSee [performance.md](performance.md) for what was tuned, why, and what bounds the figures.\n");
         return md.toString();
     }
@@ -255,14 +260,23 @@ final class Report {
 
     /** The report {@code existing} with its section (f) replaced by {@code section} (or added before the footer). */
     static String withWakeSection(String existing, String section) {
+        return withSection(existing, "\n## (f) ", section);
+    }
+
+    /** {@code existing} with the section that starts with {@code heading} replaced (or added before the footer). */
+    static String withSection(String existing, String heading, String section) {
         String footer = "\nSee [performance.md]";
-        int start = existing.indexOf("\n## (f) ");
+        int start = existing.indexOf(heading);
         int end = existing.indexOf(footer);
         if (end < 0) {
             end = existing.length();
         }
         if (start < 0 || start > end) {
             start = end;
+        }
+        int next = existing.indexOf("\n## ", start + 1);
+        if (start < end && next > start && next < end) {
+            end = next; // only this section: the ones after it stay
         }
         return existing.substring(0, start) + section + existing.substring(end);
     }

@@ -65,12 +65,12 @@ final class WakeLatency {
     static Figures run(App receiver, App other, Http anonymous) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
-        String loadBefore = loadAverage();
+        String loadBefore = Machine.loadAverage();
         List<Result> wakes = new ArrayList<>();
         for (int waiters : WAITERS) {
             wakes.addAll(measure(http, anonymous, receiver, other, waiters));
         }
-        return new Figures(wakes, idleCost(anonymous, other), loadBefore + " → " + loadAverage());
+        return new Figures(wakes, idleCost(anonymous, other), loadBefore + " → " + Machine.loadAverage());
     }
 
     /**
@@ -157,11 +157,6 @@ final class WakeLatency {
         Result result(int waiters, int rounds) {
             return new Result(replica, waiters, rounds, every.stats(), last.stats());
         }
-    }
-
-    private static String loadAverage() throws IOException {
-        String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
-        return fields[0] + " " + fields[1] + " " + fields[2];
     }
 
     /**

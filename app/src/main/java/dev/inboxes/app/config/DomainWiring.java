@@ -32,6 +32,7 @@ import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 import dev.inboxes.domain.wait.WaitService;
 import dev.inboxes.app.outbound.MeteredOutbox;
+import dev.inboxes.app.outbound.OutboxPump;
 import dev.inboxes.smtp.out.LocalTransport;
 import dev.inboxes.smtp.out.MimeComposer;
 import dev.inboxes.smtp.out.RelayConfig;
@@ -236,8 +237,9 @@ public class DomainWiring {
     @Produces
     @Singleton
     OutboundService outboundService(InboxService inboxes, MessageService messages, OutboxStore outbox,
-            SuppressionStore suppressions, MailComposer composer, OutboundSettings settings, Clock clock) {
-        return new OutboundService(inboxes, messages, outbox, suppressions, composer, settings, clock);
+            SuppressionStore suppressions, MailComposer composer, OutboundSettings settings, Clock clock,
+            OutboxPump pump) {
+        return new OutboundService(inboxes, messages, outbox, suppressions, composer, settings, clock, pump::wake);
     }
 
     /**

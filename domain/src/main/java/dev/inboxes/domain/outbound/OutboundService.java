@@ -34,9 +34,21 @@ public final class OutboundService {
     private final MailComposer composer;
     private final OutboundSettings settings;
     private final Clock clock;
+    private final Runnable accepted;
 
     public OutboundService(InboxService inboxes, MessageService messages, OutboxStore outbox,
             SuppressionStore suppressions, MailComposer composer, OutboundSettings settings, Clock clock) {
+        this(inboxes, messages, outbox, suppressions, composer, settings, clock, () -> { });
+    }
+
+    /**
+     * @param accepted told after each message is committed with its deliveries, so that this replica's workers start
+     *                 on it at once rather than at their next look
+     */
+    public OutboundService(InboxService inboxes, MessageService messages, OutboxStore outbox,
+            SuppressionStore suppressions, MailComposer composer, OutboundSettings settings, Clock clock,
+            Runnable accepted) {
+        this.accepted = accepted;
         this.inboxes = inboxes;
         this.messages = messages;
         this.outbox = outbox;
@@ -147,10 +159,13 @@ public final class OutboundService {
                     : new NewDelivery(deliveryId, recipient, returnPath, DeliveryStatus.FAILED, null,
                             settings.noRouteReason()));
         }
-        OutboxStore.Accepted accepted = outbox.accept(message, deliveries, key);
-        MessageDetail stored = messages.get(accountId, inbox.id(), accepted.messageId());
-        return new OutboundMessage(stored, outbox.deliveriesOf(accountId, List.of(accepted.messageId()))
-                .getOrDefault(accepted.messageId(), List.of()), accepted.replayed());
+        OutboxStore.Accepted stored = outbox.accept(message, deliveries, key);
+        if (!stored.replayed()) {
+            accepted.run();
+        }
+        MessageDetail detail = messages.get(accountId, inbox.id(), stored.messageId());
+        return new OutboundMessage(detail, outbox.deliveriesOf(accountId, List.of(stored.messageId()))
+                .getOrDefault(stored.messageId(), List.of()), stored.replayed());
     }
 
     /** Nothing is sent when any recipient is suppressed: the caller decides whether to send to the others. */

@@ -101,7 +101,9 @@ public class InMemoryOutboxStore implements OutboxStore {
         for (NewDelivery delivery : newDeliveries) {
             deliveries.add(new Row(message, delivery));
         }
-        sends.add(new Send(message.accountId(), message.inboxId(), message.receivedAt(), newDeliveries.size()));
+        if (!newDeliveries.isEmpty()) {
+            sends.add(new Send(message.accountId(), message.inboxId(), message.receivedAt(), newDeliveries.size()));
+        }
         if (idempotencyKey != null) {
             inboxes.rememberAccepted(message.accountId(), idempotencyKey, message.id(), message.receivedAt());
         }

@@ -134,7 +134,9 @@ public class PostgresOutboxStore implements OutboxStore {
                         + message.id());
             }
             insertDeliveries(connection, message, deliveries);
-            recordSend(connection, message, deliveries.size());
+            if (!deliveries.isEmpty()) {
+                recordSend(connection, message, deliveries.size());
+            }
             return new Accepted(message.id(), false);
         });
     }
