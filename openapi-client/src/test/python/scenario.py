@@ -101,6 +101,26 @@ def main(base_url, walk_key):
             "preview": message_page.data[0].preview if message_page.data else None,
         }
 
+        # Mail out: a send to another inbox of the service (delivered locally), its delivery status read back, a reply.
+        sent = messages.send_message(second.id, inboxes_client.SendMessageRequest(
+            to=[third.address], subject="Hello from Python", text="Sent by the generated client"))
+        reply = messages.reply_to_message(second.id, message.id, inboxes_client.ReplyRequest(text="Thanks, on its way."))
+        delivered = messages.get_message(second.id, sent.id)
+        for _ in range(100):
+            if delivered.deliveries[0].status not in ("queued", "sending"):
+                break
+            time.sleep(0.2)
+            delivered = messages.get_message(second.id, sent.id)
+        report["send"] = {
+            "direction": sent.direction,
+            "accepted": [d.status for d in sent.deliveries],
+            "delivered": delivered.deliveries[0].status,
+            "delivered_reply": delivered.deliveries[0].smtp_reply,
+            "reply_subject": reply.subject,
+            "reply_in_reply_to": reply.in_reply_to,
+            "original_message_id": messages.get_message(second.id, message.id).message_id_header,
+        }
+
         inboxes.delete_inbox(first.id)  # sends Accept: application/problem+json alone (a 204 has no other type)
         username = retried["create_inbox_request"].username
         report["errors"] = {

@@ -108,6 +108,29 @@ async function main() {
         preview: messagePage.data[0]?.preview,
     };
 
+    // Mail out: a send to another inbox of the service (delivered locally), its delivery status read back, a reply.
+    const sent = await messages.sendMessage({
+        inboxId: second.id,
+        sendMessageRequest: { to: [third.address], subject: 'Hello from TypeScript', text: 'Sent by the generated client' },
+    });
+    const reply = await messages.replyToMessage({
+        inboxId: second.id, messageId: message.id, replyRequest: { text: 'Thanks, on its way.' },
+    });
+    let delivered = await messages.getMessage({ inboxId: second.id, messageId: sent.id });
+    for (let tries = 0; tries < 100 && ['queued', 'sending'].includes(delivered.deliveries[0].status); tries++) {
+        await sleep(200);
+        delivered = await messages.getMessage({ inboxId: second.id, messageId: sent.id });
+    }
+    report.send = {
+        direction: sent.direction,
+        accepted: sent.deliveries.map((d) => d.status),
+        delivered: delivered.deliveries[0].status,
+        delivered_reply: delivered.deliveries[0].smtpReply,
+        reply_subject: reply.subject,
+        reply_in_reply_to: reply.inReplyTo,
+        original_message_id: (await messages.getMessage({ inboxId: second.id, messageId: message.id })).messageIdHeader,
+    };
+
     await inboxes.deleteInbox({ inboxId: first.id });
     report.errors = {
         not_found: await failure(() => inboxes.getInbox({ inboxId: first.id })),

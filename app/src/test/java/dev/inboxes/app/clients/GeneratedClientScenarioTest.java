@@ -103,6 +103,14 @@ class GeneratedClientScenarioTest {
         assertThat(report.at("/messages/total").asInt()).isEqualTo(1);
         assertThat(report.at("/messages/preview").asText()).isEqualTo("Hello from " + label);
 
+        JsonNode send = report.get("send");
+        assertThat(send.get("direction").asText()).isEqualTo("outbound");
+        assertThat(texts(send.get("accepted"))).containsExactly("queued");
+        assertThat(send.get("delivered").asText()).as("read back: %s", send).isEqualTo("sent");
+        assertThat(send.get("delivered_reply").asText()).startsWith("250");
+        assertThat(send.get("reply_subject").asText()).isEqualTo("Re: Order #1042");
+        assertThat(send.get("reply_in_reply_to").asText()).isEqualTo(send.get("original_message_id").asText());
+
         assertProblem(report, "not_found", 404, "not-found", "No inbox with id '" + created.get(0) + "'");
         assertProblem(report, "delete_again", 404, "not-found", "No inbox with id '" + created.get(0) + "'");
         assertProblem(report, "invalid_cursor", 400, "invalid-cursor", "start again without cursor");

@@ -13,6 +13,11 @@ import dev.inboxes.generated.api.InboxesApi;
 import dev.inboxes.generated.api.MessagesApi;
 import dev.inboxes.generated.model.AccountCreated;
 import dev.inboxes.generated.model.CreateInboxRequest;
+import dev.inboxes.generated.model.Delivery;
+import dev.inboxes.generated.model.ForwardRequest;
+import dev.inboxes.generated.model.MessageDetail;
+import dev.inboxes.generated.model.ReplyRequest;
+import dev.inboxes.generated.model.SendMessageRequest;
 import dev.inboxes.generated.model.Inbox;
 import dev.inboxes.generated.model.InboxPage;
 import dev.inboxes.generated.model.MessagePage;
@@ -108,6 +113,41 @@ class GeneratedClientTest {
         inboxes.deleteInbox(created.getId());
         ApiException gone = catchThrowableOfType(ApiException.class, () -> inboxes.getInbox(created.getId()));
         assertThat(gone.getCode()).isEqualTo(404);
+    }
+
+    @Test
+    void theGeneratedClientSendsRepliesAndReadsDeliveryStatus() throws Exception {
+        AccountCreated account = new AccountsApi(client(null)).createAccount();
+        ApiClient client = client(account.getApiKey());
+        InboxesApi inboxes = new InboxesApi(client);
+        Inbox from = inboxes.createInbox(null, new CreateInboxRequest());
+        Inbox to = inboxes.createInbox(null, new CreateInboxRequest());
+        MessagesApi messages = new MessagesApi(client);
+        String key = UUID.randomUUID().toString();
+
+        MessageDetail sent = messages.sendMessage(from.getId(), new SendMessageRequest().to(List.of(to.getAddress()))
+                .subject("Hello from Java").text("Sent by the generated client"), key);
+        assertThat(messages.sendMessage(from.getId(), new SendMessageRequest().to(List.of(to.getAddress()))
+                .subject("Hello from Java").text("Sent by the generated client"), key).getId()).isEqualTo(sent.getId());
+        assertThat(sent.getDirection()).isEqualTo(MessageDetail.DirectionEnum.OUTBOUND);
+        assertThat(sent.getDeliveries()).extracting(Delivery::getStatus).containsExactly(Delivery.StatusEnum.QUEUED);
+
+        MessageDetail delivered = sent;
+        for (int tries = 0; tries < 100 && delivered.getDeliveries().get(0).getStatus() != Delivery.StatusEnum.SENT;
+                tries++) {
+            Thread.sleep(200);
+            delivered = messages.getMessage(from.getId(), sent.getId());
+        }
+        assertThat(delivered.getDeliveries().get(0).getStatus()).isEqualTo(Delivery.StatusEnum.SENT);
+        assertThat(delivered.getDeliveries().get(0).getLastAttemptAt()).isNotNull();
+
+        String received = messages.listMessages(to.getId(), null, null, null).getData().get(0).getId();
+        MessageDetail reply = messages.replyToMessage(to.getId(), received, new ReplyRequest().text("Got it"), null);
+        assertThat(reply.getSubject()).isEqualTo("Re: Hello from Java");
+        assertThat(reply.getInReplyTo()).isEqualTo(sent.getMessageIdHeader());
+        MessageDetail forwarded = messages.forwardMessage(to.getId(), received,
+                new ForwardRequest().to(List.of(from.getAddress())), null);
+        assertThat(forwarded.getSubject()).isEqualTo("Fwd: Hello from Java");
     }
 
     @Test

@@ -160,12 +160,14 @@ public final class OutboundService {
                             settings.noRouteReason()));
         }
         OutboxStore.Accepted stored = outbox.accept(message, deliveries, key);
+        // Read before the workers are told, so that the answer shows the deliveries as accepted (queued).
+        MessageDetail detail = messages.get(accountId, inbox.id(), stored.messageId());
+        OutboundMessage answer = new OutboundMessage(detail, outbox.deliveriesOf(accountId,
+                List.of(stored.messageId())).getOrDefault(stored.messageId(), List.of()), stored.replayed());
         if (!stored.replayed()) {
             accepted.run();
         }
-        MessageDetail detail = messages.get(accountId, inbox.id(), stored.messageId());
-        return new OutboundMessage(detail, outbox.deliveriesOf(accountId, List.of(stored.messageId()))
-                .getOrDefault(stored.messageId(), List.of()), stored.replayed());
+        return answer;
     }
 
     /** Nothing is sent when any recipient is suppressed: the caller decides whether to send to the others. */
