@@ -28,7 +28,7 @@ class OutboxKillIT {
 
     private static final int MESSAGES = 240;
     private static final int WORKERS = 4;
-    private static final Duration RELAY_TAKES = Duration.ofMillis(100);
+    private static final Duration RELAY_TAKES = Duration.ofMillis(300);
     private static final Duration LEASE = Duration.ofSeconds(4);
 
     @RegisterExtension
