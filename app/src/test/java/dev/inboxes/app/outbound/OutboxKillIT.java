@@ -45,7 +45,8 @@ class OutboxKillIT {
                     "INBOXES_SMTP_RELAY_TLS", "none",
                     "INBOXES_OUTBOUND_POLL_EVERY", "0.2S",
                     "INBOXES_OUTBOUND_WORKERS", String.valueOf(WORKERS),
-                    "INBOXES_OUTBOUND_LEASE", LEASE.toSeconds() + "S"));
+                    "INBOXES_OUTBOUND_LEASE", LEASE.toSeconds() + "S",
+                    "INBOXES_OUTBOUND_SENDS_PER_INBOX_PER_HOUR", String.valueOf(MESSAGES)));
             try (AppProcess a = deployment.startApp("a", settings); AppProcess b = deployment.startApp("b", settings)) {
                 Client client = new Client(Client.newAccount(a.baseUrl));
                 String inboxId = client.createInbox(a.baseUrl);
