@@ -119,7 +119,8 @@ public class MxTransport implements MailTransport {
                 if (implicit && ipv4.isDefinitelyEmpty() && ipv6.isDefinitelyEmpty()) {
                     return new TransportReply(550, "5.1.2 " + domain + " has no MX and no address record");
                 }
-                failures.add(host + ": " + (ipv4.isDefinitelyEmpty() ? "no address record" : ipv4.error()));
+                failures.add(host + ": " + (ipv4.isDefinitelyEmpty() && ipv6.isDefinitelyEmpty() ? "no address record"
+                        : "address lookup failed (" + (ipv4.isDefinitelyEmpty() ? ipv6 : ipv4).error() + ")"));
                 continue;
             }
             for (InetAddress ip : addresses) {
@@ -221,34 +222,42 @@ public class MxTransport implements MailTransport {
 
     private static Resolver resolver(MxConfig config) {
         List<Resolver> servers = config.dnsServers().orElse(List.of()).stream().map(String::trim)
-                .filter(server -> !server.isEmpty()).map(MxTransport::server).toList();
-        Resolver resolver;
-        if (servers.isEmpty()) {
-            resolver = new ExtendedResolver(); // the system's resolvers
-        } else if (servers.size() == 1) {
-            resolver = servers.get(0);
-        } else {
-            resolver = new ExtendedResolver(servers);
+                .filter(server -> !server.isEmpty()).<Resolver>map(MxTransport::server).toList();
+        if (servers.size() == 1) {
+            Resolver only = servers.get(0);
+            only.setTimeout(config.dnsTimeout());
+            return only;
+        }
+        ExtendedResolver resolver = servers.isEmpty() ? new ExtendedResolver() : new ExtendedResolver(servers);
+        // The bound is for the whole lookup; each server gets its share, so a silent first one leaves time for the rest.
+        Resolver[] each = resolver.getResolvers();
+        for (Resolver server : each) {
+            server.setTimeout(config.dnsTimeout().dividedBy(Math.max(1, each.length)));
         }
         resolver.setTimeout(config.dnsTimeout());
         return resolver;
     }
 
     /** {@code host}, {@code host:port}, {@code [ipv6]:port} or a bare IPv6 address. */
-    static Resolver server(String server) {
+    static SimpleResolver server(String server) {
         String host = server;
-        int port = 53;
-        if (server.startsWith("[")) {
-            int end = server.indexOf(']');
+        String port = "53";
+        int end = server.indexOf(']');
+        if (server.startsWith("[") && end > 0) {
             host = server.substring(1, end);
             if (server.startsWith(":", end + 1)) {
-                port = Integer.parseInt(server.substring(end + 2));
+                port = server.substring(end + 2);
             }
         } else if (server.indexOf(':') > 0 && server.indexOf(':') == server.lastIndexOf(':')) {
             host = server.substring(0, server.indexOf(':'));
-            port = Integer.parseInt(server.substring(server.indexOf(':') + 1));
+            port = server.substring(server.indexOf(':') + 1);
         }
-        return new SimpleResolver(new InetSocketAddress(host, port));
+        try {
+            return new SimpleResolver(new InetSocketAddress(host, Integer.parseInt(port)));
+        } catch (IllegalArgumentException e) { // a port that is no number or out of range
+            throw new IllegalArgumentException("inboxes.smtp.mx.dns-servers: cannot read '" + server
+                    + "' as host or host:port", e);
+        }
     }
 
     /** What one lookup gave: a {@link Lookup} result code, the records, and the error text. */

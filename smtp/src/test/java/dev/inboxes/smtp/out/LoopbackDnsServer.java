@@ -24,7 +24,7 @@ import org.xbill.DNS.TextParseException;
 /**
  * An authoritative DNS server on loopback UDP for tests, built with dnsjava's own message parsing: it answers the
  * records it was given, NXDOMAIN for names it has none for, an empty answer (NODATA) for other types of a known
- * name, and nothing at all when {@link #silent} (a server that times out). It counts the questions it was asked.
+ * name, SERVFAIL when {@link #failing}, and nothing at all when {@link #silent} (a server that times out). It counts the questions it was asked.
  */
 final class LoopbackDnsServer implements AutoCloseable {
 
@@ -34,6 +34,8 @@ final class LoopbackDnsServer implements AutoCloseable {
     private final Map<Name, List<Record>> records = new ConcurrentHashMap<>();
     final List<String> questions = new CopyOnWriteArrayList<>();
     volatile boolean silent;
+    /** Every answer is SERVFAIL, as from a resolver whose upstream is broken. */
+    volatile boolean failing;
 
     LoopbackDnsServer() throws SocketException {
         socket = new DatagramSocket(0, InetAddress.getLoopbackAddress());
@@ -98,6 +100,10 @@ final class LoopbackDnsServer implements AutoCloseable {
             response.getHeader().setFlag(Flags.RD);
         }
         response.addRecord(question, Section.QUESTION);
+        if (failing) {
+            response.getHeader().setRcode(Rcode.SERVFAIL);
+            return response;
+        }
         List<Record> known = records.get(question.getName());
         if (known == null) {
             response.getHeader().setRcode(Rcode.NXDOMAIN);

@@ -1,6 +1,7 @@
 package dev.inboxes.smtp.out;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inboxes.smtp.SmtpConfig;
 import io.quarkus.runtime.configuration.DurationConverter;
@@ -9,6 +10,7 @@ import io.quarkus.runtime.configuration.MemorySizeConverter;
 import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +65,17 @@ class MxConfigTest {
     void aTransportWithoutConfiguredServersUsesTheSystemResolvers() {
         // Only built, never asked: no test depends on this machine's DNS.
         new MxTransport(mapped(Map.of()));
+    }
+
+    @Test
+    void dnsServersAreHostOrHostAndPort() {
+        assertThat(MxTransport.server("192.0.2.53").getAddress()).isEqualTo(new InetSocketAddress("192.0.2.53", 53));
+        assertThat(MxTransport.server("192.0.2.53:5353").getAddress())
+                .isEqualTo(new InetSocketAddress("192.0.2.53", 5353));
+        assertThat(MxTransport.server("[2001:db8::53]:5353").getAddress())
+                .isEqualTo(new InetSocketAddress("2001:db8::53", 5353));
+        assertThat(MxTransport.server("2001:db8::53").getAddress()).isEqualTo(new InetSocketAddress("2001:db8::53", 53));
+        assertThatThrownBy(() -> MxTransport.server("192.0.2.53:dns")).hasMessageContaining("dns-servers");
     }
 
     private static MxConfig mapped(Map<String, String> environment) {

@@ -155,6 +155,36 @@ class MxTransportTest {
     }
 
     @Test
+    void aSilentFirstDnsServerLeavesTimeForTheNextWithinTheBound() throws Exception {
+        RelaySink sink = sink(builder -> { });
+        LoopbackDnsServer silent = new LoopbackDnsServer();
+        open.add(silent);
+        silent.silent = true;
+        dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.1");
+        MxTransport transport = mx(TestMxConfig.asking(List.of(silent, dns), sink.port())
+                .dnsTimeout(Duration.ofSeconds(2)));
+
+        long started = System.nanoTime();
+        TransportReply reply = transport.send(SENDER, RECIPIENT, signedMessage());
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(reply.code()).isEqualTo(250);
+        assertThat(silent.questions).contains("example.com. MX");
+        assertThat(took).isLessThan(Duration.ofSeconds(5)); // three lookups (MX, A, AAAA), each within the bound
+    }
+
+    @Test
+    void aServfailIsTemporary() {
+        dns.failing = true;
+
+        TransportReply reply = mx(TestMxConfig.asking(dns, 25)).send(SENDER, RECIPIENT, signedMessage());
+
+        assertThat(reply.code()).isZero();
+        assertThat(reply.text()).startsWith("The DNS lookup of the MX records of example.com failed")
+                .contains("SERVFAIL");
+    }
+
+    @Test
     void a550FromTheMxIsPermanentAndNoOtherMxIsTried() {
         RelaySink sink = sink(builder -> { });
         sink.refuseRecipient = new RejectException(550, "5.1.1 <alice@example.com>: no such user");
