@@ -53,7 +53,7 @@ public class ArchitectureTest {
      */
     public static final List<String> ADDED_LIBRARIES = List.of("org.subethamail", "com.github.davidmoten.guavamini",
             "org.apache.james.mime4j", "jakarta.mail", "org.eclipse.angus", "jakarta.activation", "org.jsoup",
-            "com.knuddels.jtokkit", "io.github.bucket4j", "org.apache.james.jdkim");
+            "com.knuddels.jtokkit", "io.github.bucket4j", "org.apache.james.jdkim", "org.xbill.DNS");
 
     /**
      * Static fields that may hold what a native image must not freeze at build time, each with its reason; the
@@ -65,7 +65,12 @@ public class ArchitectureTest {
             "the one SecureRandom of ids and secrets, seeded in each process",
             "org.apache.james.mime4j.util.MimeUtil.random",
             "mime4j's Random for multipart boundaries and Message-IDs: built into the image, every process would "
-                    + "produce the same sequence");
+                    + "produce the same sequence",
+            "org.xbill.DNS.Header.random", "dnsjava's SecureRandom of DNS query ids: frozen into the image, every "
+                    + "process would ask with the same ids, and an answer to an MX lookup could be forged",
+            "org.xbill.DNS.NioClient.selectorThread", "dnsjava's one thread that reads UDP and TCP answers",
+            "org.xbill.DNS.NioClient.closeThread", "dnsjava's shutdown hook thread",
+            "org.xbill.DNS.TimeoutCompletableFuture$TimeoutScheduler.executor", "dnsjava's timer of lookup timeouts");
 
     @Test
     void theDomainDependsOnNoFrameworkAndNoInfrastructure() {

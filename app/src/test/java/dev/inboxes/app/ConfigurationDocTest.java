@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inboxes.api.http.HttpLimitsConfig;
 import dev.inboxes.app.config.InboxesConfig;
 import dev.inboxes.smtp.SmtpConfig;
+import dev.inboxes.smtp.out.MxConfig;
 import dev.inboxes.smtp.out.RelayConfig;
 import dev.inboxes.mcp.session.McpSessionsConfig;
 import io.smallrye.config.ConfigMapping;
@@ -27,7 +28,7 @@ class ConfigurationDocTest {
 
     /** Each module declares its own settings; together they are everything under {@code inboxes.*}. */
     private static final List<Class<?>> MAPPINGS = List.of(InboxesConfig.class, HttpLimitsConfig.class,
-            McpSessionsConfig.class, SmtpConfig.class, RelayConfig.class);
+            McpSessionsConfig.class, SmtpConfig.class, RelayConfig.class, MxConfig.class);
 
     private static final Pattern ROW = Pattern.compile("^\\| `(inboxes\\.[a-z.-]+)` \\| `([A-Z_]+)` \\| ([^|]+) \\|", Pattern.MULTILINE);
 

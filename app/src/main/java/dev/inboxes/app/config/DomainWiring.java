@@ -16,6 +16,7 @@ import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.Bounces;
 import dev.inboxes.domain.outbound.MailComposer;
 import dev.inboxes.domain.outbound.MailDomains;
+import dev.inboxes.domain.outbound.MailTransport;
 import dev.inboxes.domain.outbound.OutboundService;
 import dev.inboxes.domain.outbound.OutboundSettings;
 import dev.inboxes.domain.outbound.OutboxStore;
@@ -35,6 +36,7 @@ import dev.inboxes.app.outbound.MeteredOutbox;
 import dev.inboxes.app.outbound.OutboxPump;
 import dev.inboxes.smtp.out.LocalTransport;
 import dev.inboxes.smtp.out.MimeComposer;
+import dev.inboxes.smtp.out.MxTransport;
 import dev.inboxes.smtp.out.RelayConfig;
 import dev.inboxes.smtp.out.RelayTransport;
 import io.micrometer.core.instrument.Gauge;
@@ -208,10 +210,11 @@ public class DomainWiring {
     @Singleton
     @Startup
     OutboundSettings outboundSettings(InboxesConfig config, RelayConfig relay) {
+        boolean external = config.outbound().mode() == InboxesConfig.Outbound.Mode.MX || relay.host().isPresent();
         InboxesConfig.Outbound outbound = config.outbound();
         try {
-            return new OutboundSettings(config.mailDomain().toLowerCase(java.util.Locale.ROOT),
-                    relay.host().isPresent(), NO_RELAY, outbound.maxPendingPerAccount(),
+            return new OutboundSettings(config.mailDomain().toLowerCase(java.util.Locale.ROOT), external, NO_RELAY,
+                    outbound.maxPendingPerAccount(),
                     new OutboundSettings.HourlyLimits(outbound.sendsPerAccountPerHour(),
                             outbound.sendsPerInboxPerHour()));
         } catch (IllegalArgumentException e) {
@@ -220,7 +223,8 @@ public class DomainWiring {
     }
 
     static final String NO_RELAY = "not sent: no relay is configured for mail to other domains (set "
-            + "INBOXES_SMTP_RELAY_HOST, and _PORT, _USERNAME, _PASSWORD, _TLS as the relay needs)";
+            + "INBOXES_SMTP_RELAY_HOST, and _PORT, _USERNAME, _PASSWORD, _TLS as the relay needs, or "
+            + "INBOXES_OUTBOUND_MODE=mx to deliver to the recipients' MX hosts)";
 
     @Produces
     @Singleton
@@ -243,14 +247,15 @@ public class DomainWiring {
     }
 
     /**
-     * The worker's routes: the service's own inboxes always, the relay when one is configured. The depth of the
+     * The worker's routes: the service's own inboxes always; other domains through the MX hosts in mode {@code mx},
+     * else through the relay when one is configured. The depth of the
      * outbox is the gauge {@code inboxes.outbox.pending}, the wait of its oldest due delivery
      * {@code inboxes.outbox.oldest.due.age}; the attempts are counted by {@link MeteredOutbox}.
      */
     @Produces
     @Singleton
     OutboxWorker outboxWorker(OutboxStore outbox, LocalTransport local, RelayTransport relay, RelayConfig relayConfig,
-            OutboundSettings settings, InboxesConfig config, Clock clock, MeterRegistry meters) {
+            MxTransport mx, OutboundSettings settings, InboxesConfig config, Clock clock, MeterRegistry meters) {
         Gauge.builder("inboxes.outbox.pending", outbox, store -> store.depth(clock.instant()).pending())
                 .description("Deliveries not yet final (queued, sending or deferred), all replicas together")
                 .register(meters);
@@ -259,8 +264,9 @@ public class DomainWiring {
                 .description("Seconds since the oldest due delivery became due (0 when none waits): a growing age "
                         + "means the workers do not keep up, or the relay refuses them").baseUnit("seconds")
                 .register(meters);
-        return new OutboxWorker(new MeteredOutbox(outbox, meters), local, relayConfig.host().isPresent() ? Optional.of(relay) : Optional.empty(),
-                settings, new RetrySchedule(config.outbound().retryFor()), config.outbound().lease(), clock);
+        Optional<MailTransport> external = config.outbound().mode() == InboxesConfig.Outbound.Mode.MX ? Optional.of(mx)
+                : relayConfig.host().isPresent() ? Optional.of(relay) : Optional.empty();
+        return new OutboxWorker(new MeteredOutbox(outbox, meters), local, external, settings, new RetrySchedule(config.outbound().retryFor()), config.outbound().lease(), clock);
     }
 
     @Produces

@@ -156,6 +156,19 @@ public interface InboxesConfig {
     interface Outbound {
 
         /**
+         * How mail for other domains leaves: {@code relay} (through {@code inboxes.smtp.relay.*}; none is sent when no
+         * relay host is set) or {@code mx} (straight to each recipient domain's MX hosts, {@code inboxes.smtp.mx.*}).
+         * Mail for the service's own domain is delivered into its inboxes either way.
+         */
+        @WithDefault("relay")
+        Mode mode();
+
+        /** How mail for other domains leaves. */
+        enum Mode {
+            RELAY, MX
+        }
+
+        /**
          * How long a delivery that meets temporary failures (a 4xx, a connection that fails) is retried, counted from
          * when its message was accepted; then it is {@code failed}. Retries come after about 1 min, 5 min, 30 min,
          * 2 h, then every 4 h.

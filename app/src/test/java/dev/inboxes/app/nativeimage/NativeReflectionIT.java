@@ -69,23 +69,26 @@ class NativeReflectionIT {
      * leaves out, each with why nothing reads them. Any other resource there must be included: by
      * quarkus.native.resources.includes or by the library's own META-INF/native-image metadata.
      */
-    private static final Map<String, String> NOT_READ = Map.of(
-            TokenCounter.VOCABULARY, "parsed while the image is built (TokenCounter$Vocabulary is initialized at "
-                    + "build time): the executable holds the parsed vocabulary, never the file",
-            "com/knuddels/jtokkit/cl100k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only",
-            "com/knuddels/jtokkit/p50k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only",
-            "com/knuddels/jtokkit/r50k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only",
-            "META-INF/services/jakarta.mail.Provider", "mail stores and transports, listed through ServiceLoader "
-                    + "(whose providers the image builder resolves while it builds) by the Session the relay client "
-                    + "opens, which asks for none: it builds its SMTPTransport itself",
-            "META-INF/services/jakarta.mail.util.StreamProvider", "jakarta.mail's coding streams, found through "
-                    + "ServiceLoader (resolved while the image is built) when MimeComposer writes a message",
-            "META-INF/services/jakarta.activation.spi.MailcapRegistryProvider", "DataHandler's registry: no "
-                    + "DataHandler is created",
-            "META-INF/services/jakarta.activation.spi.MimeTypeRegistryProvider", "DataHandler's registry: no "
-                    + "DataHandler is created",
-            "META-INF/services/org.apache.james.mime4j.dom.MessageServiceFactory", "mime4j's DOM factory: "
-                    + "MimeReader runs MimeStreamParser directly");
+    private static final Map<String, String> NOT_READ = Map.ofEntries(
+            Map.entry(TokenCounter.VOCABULARY, "parsed while the image is built (TokenCounter$Vocabulary is "
+                    + "initialized at build time): the executable holds the parsed vocabulary, never the file"),
+            Map.entry("com/knuddels/jtokkit/cl100k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only"),
+            Map.entry("com/knuddels/jtokkit/p50k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only"),
+            Map.entry("com/knuddels/jtokkit/r50k_base.tiktoken", "TokenCounter asks the lazy registry for o200k_base only"),
+            Map.entry("META-INF/services/jakarta.mail.Provider", "mail stores and transports, listed through "
+                    + "ServiceLoader (whose providers the image builder resolves while it builds) by the Session the "
+                    + "relay client opens, which asks for none: it builds its SMTPTransport itself"),
+            Map.entry("META-INF/services/jakarta.mail.util.StreamProvider", "jakarta.mail's coding streams, found "
+                    + "through ServiceLoader (resolved while the image is built) when MimeComposer writes a message"),
+            Map.entry("META-INF/services/jakarta.activation.spi.MailcapRegistryProvider", "the mailcap registry "
+                    + "of MimeComposer's DataHandlers, found through ServiceLoader (resolved while the image is built)"),
+            Map.entry("META-INF/services/jakarta.activation.spi.MimeTypeRegistryProvider", "the MIME type registry, "
+                    + "found through ServiceLoader (resolved while the image is built)"),
+            Map.entry("META-INF/services/org.apache.james.mime4j.dom.MessageServiceFactory", "mime4j's DOM factory: "
+                    + "MimeReader runs MimeStreamParser directly"),
+            Map.entry("META-INF/services/sun.net.spi.nameservice.NameServiceDescriptor", "dnsjava's name service for "
+                    + "Java 8's resolver hook, which Java 17 never reads"),
+            Map.entry("messages.properties", "dnsjava's DNSSEC validator's messages: MX lookups do not validate"));
     /** Folders of resources that the image leaves out, with why nothing reads what is in them. */
     private static final Map<String, String> NOT_READ_UNDER = Map.of(
             "org/apache/james/jdkim/codec/language/", "commons-codec's phonetic encoders, shaded into jDKIM, whose "
@@ -113,17 +116,17 @@ class NativeReflectionIT {
                     + "registered for every cache the service builds (everyCacheTheServiceBuildsItselfHasItsClassesRegistered)"
                     + ", by Quarkus for its own")),
             Map.entry("com.github.benmanes.caffeine.cache.NodeFactory", ByName.safe("a cache's entry class: likewise")),
-            Map.entry("jakarta.activation.ActivationDataFlavor", ByName.unreachable("data flavors of DataHandlers",
-                    "jakarta.activation.DataHandler", "jakarta.activation.ActivationDataFlavor")),
-            Map.entry("jakarta.activation.CommandInfo", ByName.unreachable("command beans of DataHandlers",
-                    "jakarta.activation.DataHandler", "jakarta.activation.CommandMap")),
-            Map.entry("jakarta.activation.FactoryFinder", ByName.unreachable("the mailcap and MIME type registries, "
-                    + "for command maps and file type maps", "jakarta.activation.DataHandler",
-                    "jakarta.activation.CommandMap", "jakarta.activation.FileTypeMap")),
-            Map.entry("jakarta.activation.MailcapCommandMap", ByName.unreachable("mailcap commands",
-                    "jakarta.activation.DataHandler", "jakarta.activation.CommandMap")),
-            Map.entry("jakarta.activation.ServiceLoaderUtil", ByName.unreachable("FactoryFinder's loader",
-                    "jakarta.activation.DataHandler", "jakarta.activation.CommandMap", "jakarta.activation.FileTypeMap")),
+            Map.entry("jakarta.activation.ActivationDataFlavor", ByName.unreachable("data flavors, for a DataHandler's "
+                    + "transfer data (AWT-style), which nothing asks for", "jakarta.activation.ActivationDataFlavor")),
+            Map.entry("jakarta.activation.CommandInfo", ByName.unreachable("command beans of DataHandlers, asked for "
+                    + "through a CommandMap's commands, which nothing lists", "jakarta.activation.CommandInfo")),
+            Map.entry("jakarta.activation.FactoryFinder", ByName.safe("the mailcap and MIME type registries, which "
+                    + "MimeComposer's parts reach: found through ServiceLoader (resolved while the image is built), "
+                    + "their files in the image by Angus Activation's own metadata")),
+            Map.entry("jakarta.activation.MailcapCommandMap", ByName.safe("the content handlers a mailcap names, "
+                    + "which write MimeComposer's text and multipart parts: registered on MimeComposer")),
+            Map.entry("jakarta.activation.ServiceLoaderUtil", ByName.safe("FactoryFinder's loader: ServiceLoader "
+                    + "first, resolved while the image is built")),
             Map.entry("jakarta.mail.Session", ByName.safe("mail providers (stores, transports), loaded when one is "
                     + "asked for by protocol: the relay client builds its SMTPTransport itself and asks for none, and "
                     + "Angus Mail's own native-image feature registers every provider's constructor anyway")),
@@ -151,6 +154,14 @@ class NativeReflectionIT {
                     "org.eclipse.angus.mail.util.logging.MailHandler")),
             Map.entry("org.eclipse.angus.mail.nativeimage.AngusMailFeature", ByName.safe("Angus Mail's own native-image "
                     + "feature: runs in the image builder")),
+            Map.entry("org.xbill.DNS.DohResolver", ByName.unreachable("DNS over HTTPS, its HTTP client",
+                    "org.xbill.DNS.DohResolver")),
+            Map.entry("org.xbill.DNS.config.SunJvmResolverConfigProvider", ByName.safe("the JVM's own resolver "
+                    + "settings, read only when the dnsjava.configprovider.sunjvm.enabled property asks (never): on "
+                    + "Linux dnsjava reads resolv.conf")),
+            Map.entry("org.xbill.DNS.spi.DNSJavaNameService", ByName.safe("Java 8's name service hook (its interface is "
+                    + "gone from Java 17, so it cannot even load here), installed only by the "
+                    + "sun.net.spi.nameservice.provider property")),
             Map.entry("org.jsoup.helper.AuthenticationHandler", ByName.unreachable("jsoup's HTTP client",
                     "org.jsoup.Connection", "org.jsoup.helper.HttpConnection")),
             Map.entry("org.jsoup.helper.RequestDispatch", ByName.unreachable("jsoup's HTTP client",

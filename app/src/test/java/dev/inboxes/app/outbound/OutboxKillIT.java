@@ -83,7 +83,9 @@ class OutboxKillIT {
                         .isLessThanOrEqualTo(WORKERS);
                 for (String messageId : duplicated) {
                     List<RelaySink.Received> copies = byMessageId.get(messageId);
-                    assertThat(copies).extracting(RelaySink.Received::text).containsOnly(copies.get(0).text());
+                    // The same bytes, after the Received line the relay itself adds to each copy.
+                    assertThat(copies).extracting(copy -> copy.text().substring(copy.text().indexOf("DKIM-Signature:")))
+                            .containsOnly(copies.get(0).text().substring(copies.get(0).text().indexOf("DKIM-Signature:")));
                 }
                 JsonNode list = client.get(b.baseUrl + "/v1/inboxes/" + inboxId + "/messages?limit=1");
                 assertThat(list.path("total").asLong()).isEqualTo(MESSAGES);

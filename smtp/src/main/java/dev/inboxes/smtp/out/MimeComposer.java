@@ -36,6 +36,11 @@ import java.util.Properties;
  *
  * <p>Not a CDI bean by itself: the application builds it with its {@link SigningKeyStore}.
  */
+// Angus Mail writes text and multipart parts through the content handlers its mailcap names, made by name: registered
+// so that a native executable writes them too.
+@io.quarkus.runtime.annotations.RegisterForReflection(classNames = {"org.eclipse.angus.mail.handlers.text_plain",
+        "org.eclipse.angus.mail.handlers.text_html", "org.eclipse.angus.mail.handlers.multipart_mixed",
+        "org.eclipse.angus.mail.handlers.message_rfc822"})
 public final class MimeComposer implements MailComposer {
 
     private static final String UTF_8 = "UTF-8";
