@@ -68,6 +68,8 @@ final class App implements AutoCloseable {
         builder.environment().put("INBOXES_SMTP_PORT", String.valueOf(smtpPort));
         // The ingest senders all connect from loopback, as a relay would: room for 16 of them and their rotation.
         builder.environment().put("INBOXES_SMTP_MAX_CONNECTIONS_PER_ADDRESS", String.valueOf(SmtpIngest.MAX_SENDERS * 2));
+        // A benchmark's sender keeps its connection for thousands of messages (a mail server gets 1,000 commands).
+        builder.environment().put("INBOXES_SMTP_MAX_COMMANDS", "100000000");
         builder.environment().put("QUARKUS_MANAGEMENT_PORT", String.valueOf(managementPort));
         builder.environment().put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl);
         builder.environment().put("QUARKUS_DATASOURCE_USERNAME", database.username);
