@@ -17,6 +17,9 @@ final class HttpTransport {
     /** Statuses that mean "the server or a proxy could not handle it right now", not "the request is wrong". */
     private static final Set<Integer> RETRYABLE_STATUSES = Set.of(502, 503, 504);
     private static final int RATE_LIMITED = 429;
+    private static final int CONFLICT = 409;
+    /** A retryable call's earlier attempt, with the same idempotency key, has not finished on the server yet. */
+    private static final String IN_FLIGHT = "idempotency-key-in-flight";
 
     private final ClientSettings settings;
 
@@ -73,6 +76,15 @@ final class HttpTransport {
                 }
                 sleep(request, retryAfter != null ? retryAfter : policy.delayBefore(retry + 1, null));
                 continue;
+            }
+            if (status == CONFLICT && !lastAttempt) {
+                HttpResponse<String> conflict = asText.apply(response);
+                if (IN_FLIGHT.equals(ProblemReader.read(conflict).slug())) {
+                    // The first attempt of this very call (same key) is still being handled: its result comes soon.
+                    sleep(request, settings.retryPolicy().delayBefore(retry + 1, RetryAfter.parse(response.headers())));
+                    continue;
+                }
+                throw ErrorMapper.toException(conflict);
             }
             if (lastAttempt || !RETRYABLE_STATUSES.contains(status)) {
                 throw ErrorMapper.toException(asText.apply(response));

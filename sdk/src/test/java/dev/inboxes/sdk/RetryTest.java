@@ -140,6 +140,30 @@ class RetryTest {
     }
 
     @Test
+    void aRetryThatFindsTheFirstAttemptStillInFlightAsksAgainWithTheSameKey() throws Exception {
+        StubReply inFlight = StubReply.problem(409, "idempotency-key-in-flight", "Idempotency key in flight",
+                "A request with this Idempotency-Key is still being handled.").withHeader("Retry-After", "0");
+        try (StubServer stub = StubServer.replying(StubReply.unavailable(), inFlight, INBOX)) {
+            Inbox inbox = stub.client().createInbox(CreateInboxParams.builder().idempotencyKey("k-1").build());
+
+            assertThat(inbox.id()).isEqualTo("inb_1");
+            assertThat(stub.requests()).extracting(request -> request.header("Idempotency-Key"))
+                    .containsExactly("k-1", "k-1", "k-1");
+        }
+    }
+
+    @Test
+    void anotherConflictIsNotRetried() throws Exception {
+        try (StubServer stub = StubServer.replying(StubReply.problem(409, "address-taken", "Address taken",
+                "The address is taken."), INBOX)) {
+            ConflictException e = catchThrowableOfType(ConflictException.class, () -> stub.client().createInbox());
+
+            assertThat(e.statusCode()).isEqualTo(409);
+            assertThat(stub.requests()).hasSize(1);
+        }
+    }
+
+    @Test
     void createAccountIsNeverRetriedAndSendsNoKey() throws Exception {
         try (StubServer stub = StubServer.replying(StubReply.unavailable(),
                 StubReply.json(201, "{\"id\":\"acc_1\",\"api_key\":\"sk_1\"}"))) {

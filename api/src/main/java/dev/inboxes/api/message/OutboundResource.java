@@ -40,6 +40,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Messages")
 @SecurityRequirement(name = InboxesApiDefinition.BEARER_AUTH)
 @APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
+@APIResponse(responseCode = "409", description = "A request with this Idempotency-Key is still being handled "
+        + "(idempotency-key-in-flight): nothing was done for this one. Send it again after Retry-After seconds to get "
+        + "the first request's result.")
 @APIResponse(responseCode = "422", description = "The Idempotency-Key was used before with a different body "
         + "(idempotency-key-reused), or a recipient is suppressed (recipient-suppressed: the detail names it and how to "
         + "lift it).")

@@ -3,6 +3,7 @@ package dev.inboxes.api.problem;
 import dev.inboxes.domain.account.LastApiKeyException;
 import dev.inboxes.domain.account.TooManyApiKeysException;
 import dev.inboxes.domain.inbox.AddressTakenException;
+import dev.inboxes.domain.inbox.IdempotencyKeyInFlightException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.MatchesChangedException;
 import dev.inboxes.domain.outbound.OutboxFullException;
@@ -33,6 +34,9 @@ public class DomainProblemMappers {
             return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER,
                     String.valueOf(Math.max(1, limited.retryAfter().toSeconds()))).build();
         }
+        if (e instanceof IdempotencyKeyInFlightException) {
+            return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, IN_FLIGHT_RETRY_AFTER_SECONDS).build();
+        }
         if (e instanceof OutboxFullException) {
             return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, OUTBOX_RETRY_AFTER_SECONDS).build();
         }
@@ -41,6 +45,9 @@ public class DomainProblemMappers {
 
     /** The first retry of a deferred delivery is a minute away: an outbox rarely drains faster. */
     static final String OUTBOX_RETRY_AFTER_SECONDS = "60";
+
+    /** A send is handled in well under a second, so its result is there to replay by then. */
+    static final String IN_FLIGHT_RETRY_AFTER_SECONDS = "1";
 
     /** A place among an account's waits frees up when one of them returns: soon, but not at once. */
     static final String WAIT_RETRY_AFTER_SECONDS = "5";
@@ -54,6 +61,7 @@ public class DomainProblemMappers {
             Map.entry(AddressTakenException.class, ProblemType.ADDRESS_TAKEN),
             Map.entry(MatchesChangedException.class, ProblemType.MATCHES_CHANGED),
             Map.entry(IdempotencyKeyReusedException.class, ProblemType.IDEMPOTENCY_KEY_REUSED),
+            Map.entry(IdempotencyKeyInFlightException.class, ProblemType.IDEMPOTENCY_KEY_IN_FLIGHT),
             Map.entry(LastApiKeyException.class, ProblemType.LAST_API_KEY),
             Map.entry(TooManyApiKeysException.class, ProblemType.TOO_MANY_API_KEYS),
             Map.entry(TooManyWaitsException.class, ProblemType.TOO_MANY_WAITS),

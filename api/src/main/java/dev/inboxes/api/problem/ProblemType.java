@@ -24,6 +24,7 @@ public enum ProblemType {
     LAST_API_KEY("last-api-key", "Last API key", 409),
     TOO_MANY_API_KEYS("too-many-api-keys", "Too many API keys", 409),
     MATCHES_CHANGED("matches-changed", "Matches changed", 409),
+    IDEMPOTENCY_KEY_IN_FLIGHT("idempotency-key-in-flight", "Idempotency key in flight", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency key reused", 422),

@@ -67,6 +67,11 @@ public final class MeteredOutbox implements OutboxStore {
     }
 
     @Override
+    public Optional<byte[]> signedMessage(DueDelivery claimed) {
+        return outbox.signedMessage(claimed);
+    }
+
+    @Override
     public RecentSends recentSends(String accountId, String inboxId, Instant since) {
         return outbox.recentSends(accountId, inboxId, since);
     }

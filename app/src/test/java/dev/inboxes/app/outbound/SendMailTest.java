@@ -14,7 +14,14 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.nio.charset.StandardCharsets;
 import org.apache.james.jdkim.DKIMVerifier;
 import org.apache.james.jdkim.api.SignatureRecord;
@@ -37,6 +44,9 @@ import org.junit.jupiter.api.Test;
 class SendMailTest {
 
     private static final Duration DELIVERY = Duration.ofSeconds(20);
+
+    @Inject
+    AgroalDataSource dataSource;
 
     private String apiKey;
     private String inboxId;
@@ -202,6 +212,57 @@ class SendMailTest {
         assertProblem(as(apiKey).contentType(ContentType.JSON).header("Idempotency-Key", "send-1")
                 .body(Map.of("to", List.of("alice@example.com"), "subject", "Other", "text", "x"))
                 .post("/v1/inboxes/" + inboxId + "/messages/send"), 422, "idempotency-key-reused");
+    }
+
+    @Test
+    void theSameKeyWhileTheFirstSendIsStillBeingHandledIsAConflictNotASecondSend() throws Exception {
+        Map<String, Object> body = Map.of("to", List.of("alice@example.com"), "subject", "Once", "text", "x");
+        CompletableFuture<Response> first;
+        try (Connection holder = dataSource.getConnection()) {
+            // Another transaction holds the inbox's row, as a delivery into it does until it commits: the first send
+            // stops there, inside its transaction, with its key held.
+            holder.setAutoCommit(false);
+            try (PreparedStatement lock = holder.prepareStatement("SELECT 1 FROM inboxes WHERE id = ? FOR UPDATE")) {
+                lock.setString(1, inboxId);
+                lock.executeQuery().close();
+            }
+            first = CompletableFuture.supplyAsync(() -> as(apiKey).contentType(ContentType.JSON)
+                    .header("Idempotency-Key", "send-slow").body(body).post("/v1/inboxes/" + inboxId + "/messages/send"));
+            awaitAdvisoryLock(holder);
+
+            Response meanwhile = as(apiKey).contentType(ContentType.JSON).header("Idempotency-Key", "send-slow")
+                    .body(body).post("/v1/inboxes/" + inboxId + "/messages/send");
+
+            assertProblem(meanwhile, 409, "idempotency-key-in-flight");
+            assertThat(meanwhile.header("Retry-After")).isEqualTo("1");
+            assertThat(first).isNotDone();
+            holder.commit();
+        }
+        Response accepted = first.get(30, TimeUnit.SECONDS);
+        assertThat(accepted.statusCode()).as(accepted.asString()).isEqualTo(202);
+        Response replayed = as(apiKey).contentType(ContentType.JSON).header("Idempotency-Key", "send-slow").body(body)
+                .post("/v1/inboxes/" + inboxId + "/messages/send");
+        assertThat(replayed.statusCode()).isEqualTo(202);
+        assertThat(replayed.<String>path("id")).isEqualTo(accepted.path("id"));
+        assertThat(as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").<Integer>path("total")).isEqualTo(1);
+    }
+
+    private static void awaitAdvisoryLock(Connection observer) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        try (PreparedStatement held = observer.prepareStatement(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted"
+                        + " AND pid <> pg_backend_pid()")) {
+            while (System.nanoTime() < deadline) {
+                try (ResultSet count = held.executeQuery()) {
+                    count.next();
+                    if (count.getLong(1) > 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(20);
+            }
+        }
+        throw new AssertionError("the first send never reached its transaction");
     }
 
     @Test

@@ -10,9 +10,11 @@ import java.time.Instant;
  *                    that another worker took over is ignored
  * @param attempts    attempts made before this one
  * @param acceptedAt  when the message was accepted: retries stop {@code retryFor} after it
- * @param raw         the signed message, the same bytes for every attempt and recipient
+ *
+ * The signed message is not part of it: a batch of claims would hold a whole message per delivery (up to 12 MB
+ * each); {@link OutboxStore#signedMessage} reads it for the attempt.
  */
 public record DueDelivery(String id, String claim, String accountId, String inboxId, String messageId,
                           String recipient, String envelopeSender, int attempts, Instant acceptedAt,
-                          Instant claimedUntil, byte[] raw) {
+                          Instant claimedUntil) {
 }

@@ -21,6 +21,8 @@ public interface OutboxStore {
      * @return the stored message's id, or, when the key was used before with the same request, the id of the message
      *         it accepted then (nothing is stored)
      * @throws dev.inboxes.domain.inbox.IdempotencyKeyReusedException when the key came with another request
+     * @throws dev.inboxes.domain.inbox.IdempotencyKeyInFlightException when the request that came first with the key
+     *         is still being handled (by this replica or another): its outcome is not known yet
      */
     Accepted accept(NewMessage message, List<NewDelivery> deliveries, IdempotencyKey idempotencyKey);
 
@@ -33,6 +35,12 @@ public interface OutboxStore {
      * {@link DeliveryStatus#SENDING} once claimed.
      */
     List<DueDelivery> claimDue(Instant now, Duration lease, int max);
+
+    /**
+     * The signed message of a claimed delivery, the same bytes for every attempt and recipient; empty when the message
+     * was deleted since the claim (its deliveries went with it).
+     */
+    Optional<byte[]> signedMessage(DueDelivery claimed);
 
     /**
      * Records an attempt and the delivery's new status (and when it is due again, for {@link DeliveryStatus#DEFERRED}).

@@ -37,16 +37,23 @@ public final class OutboxWorker {
         this.clock = clock;
     }
 
-    /** Claims and attempts up to {@code max} due deliveries; returns how many were attempted. */
+    /** Claims and attempts up to {@code max} due deliveries; returns how many were claimed. */
     public int deliverDue(int max) {
         List<DueDelivery> due = outbox.claimDue(clock.instant(), lease, max);
+        // One message at a time in memory, read once for its recipients that are next to each other in the batch.
+        String messageId = null;
+        Optional<byte[]> raw = Optional.empty();
         for (DueDelivery delivery : due) {
-            attempt(delivery);
+            if (!delivery.messageId().equals(messageId)) {
+                messageId = delivery.messageId();
+                raw = outbox.signedMessage(delivery);
+            }
+            raw.ifPresent(signed -> attempt(delivery, signed)); // absent: deleted, with its deliveries
         }
         return due.size();
     }
 
-    private void attempt(DueDelivery delivery) {
+    private void attempt(DueDelivery delivery, byte[] raw) {
         boolean toLocal = Addresses.domainOf(delivery.recipient()).equals(settings.mailDomain());
         Optional<MailTransport> route = toLocal ? Optional.of(local) : external;
         Instant start = clock.instant();
@@ -57,7 +64,7 @@ public final class OutboxWorker {
         }
         TransportReply reply;
         try {
-            reply = route.get().send(delivery.envelopeSender(), delivery.recipient(), delivery.raw());
+            reply = route.get().send(delivery.envelopeSender(), delivery.recipient(), raw);
         } catch (RuntimeException unexpected) {
             // A transport must answer every outcome; if one throws, the attempt still counts and is retried.
             reply = TransportReply.unreachable("the attempt failed here: " + unexpected);

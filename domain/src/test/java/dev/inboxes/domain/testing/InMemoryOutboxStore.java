@@ -132,11 +132,15 @@ public class InMemoryOutboxStore implements OutboxStore {
             row.status = DeliveryStatus.SENDING;
             row.claim = claim;
             row.claimedUntil = until;
-            byte[] raw = messages.raw(row.accountId, row.inboxId, row.messageId).orElseThrow();
             claimed.add(new DueDelivery(row.id, claim, row.accountId, row.inboxId, row.messageId, row.recipient,
-                    row.envelopeSender, row.attempts, row.acceptedAt, until, raw));
+                    row.envelopeSender, row.attempts, row.acceptedAt, until));
         }
         return claimed;
+    }
+
+    @Override
+    public synchronized Optional<byte[]> signedMessage(DueDelivery claimed) {
+        return messages.raw(claimed.accountId(), claimed.inboxId(), claimed.messageId());
     }
 
     @Override

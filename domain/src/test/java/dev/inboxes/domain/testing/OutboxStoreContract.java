@@ -247,7 +247,8 @@ public abstract class OutboxStoreContract extends StoreContract {
             assertThat(due.attempts()).isZero();
             assertThat(due.acceptedAt()).isEqualTo(now);
             assertThat(due.claimedUntil()).isEqualTo(now.plus(LEASE));
-            assertThat(due.raw()).isEqualTo(message.content().raw());
+            assertThat(outbox().signedMessage(due)).hasValueSatisfying(
+                    raw -> assertThat(raw).isEqualTo(message.content().raw()));
         });
         assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.SENDING);
         assertThat(claim(now.plusSeconds(60), ids(deliveries))).as("held by its claim").isEmpty();
@@ -332,6 +333,23 @@ public abstract class OutboxStoreContract extends StoreContract {
         messages().delete(account, inbox.id(), message.id());
         assertThat(outbox().depth(now).pending()).as("deliveries go with their message").isEqualTo(before);
         assertThat(outbox().deliveriesOf(account, List.of(message.id()))).isEmpty();
+    }
+
+    @Test
+    void aMessageDeletedAfterItsDeliveryWasClaimedHasNothingLeftToSend() {
+        Instant now = Instant.parse("2007-07-07T07:07:07.123456Z");
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        NewMessage message = outbound(account, inbox, now);
+        List<NewDelivery> deliveries = List.of(queued("gone@example.com", now));
+        outbox().accept(message, deliveries, null);
+        DueDelivery claimed = claim(now, ids(deliveries)).get(0);
+
+        messages().delete(account, inbox.id(), message.id());
+
+        assertThat(outbox().signedMessage(claimed)).isEmpty();
+        assertThat(outbox().record(claimed, new DeliveryAttempt(now, "250 2.0.0 Ok", Duration.ofMillis(3)),
+                DeliveryStatus.SENT, null)).isFalse();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.inboxes.persistence.outbound;
 
 import dev.inboxes.domain.inbox.IdempotencyKey;
+import dev.inboxes.domain.inbox.IdempotencyKeyInFlightException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.NewMessage;
@@ -47,9 +48,14 @@ import org.hibernate.Session;
 public class PostgresOutboxStore implements OutboxStore {
 
     /**
+     * Held by the transaction handling a key, until it commits or rolls back: a second request with the key meanwhile
+     * does not wait for it (a send may take seconds) but is told at once that the first is in flight. Two int4 keys, a
+     * key space apart from the one-bigint locks elsewhere.
+     */
+    private static final String HOLD_KEY = "SELECT pg_try_advisory_xact_lock(hashtext(?), hashtext(?))";
+    /**
      * Records the key with the message it will accept, or takes over a key older than {@link IdempotencyKey#RETENTION}.
-     * A concurrent request with the same key waits here for the first one's transaction, then replays its result (or
-     * claims the key, if the first rolled back).
+     * Under {@link #HOLD_KEY} a conflicting row is a committed one: its request is over, and it is replayed.
      */
     private static final String CLAIM_KEY = """
             INSERT INTO idempotency_keys (account_id, idempotency_key, request_fingerprint, message_id, created_at)
@@ -75,11 +81,11 @@ public class PostgresOutboxStore implements OutboxStore {
      */
     private static final String CLAIM_DUE = """
             UPDATE deliveries d SET status = 'sending', claim = ?, claimed_until = ?
-            FROM (SELECT id FROM deliveries WHERE due_at <= ? ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED) due,
-                 messages m
-            WHERE d.id = due.id AND m.id = d.message_id
+            FROM (SELECT id FROM deliveries WHERE due_at <= ? ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED) due
+            WHERE d.id = due.id
             RETURNING d.id, d.claim, d.account_id, d.inbox_id, d.message_id, d.recipient, d.envelope_sender,
-                      d.attempts, d.accepted_at, d.claimed_until, m.raw""";
+                      d.attempts, d.accepted_at, d.claimed_until""";
+    private static final String SIGNED_MESSAGE = "SELECT raw FROM messages WHERE id = ? AND inbox_id = ?";
     /** Only under the claim it was made under: a worker whose claim another took over records nothing. */
     private static final String RECORD = """
             WITH recorded AS (
@@ -180,6 +186,16 @@ public class PostgresOutboxStore implements OutboxStore {
     /** @return the message the key accepted before, or empty once the key is this request's */
     private static Optional<String> claimKey(Connection connection, NewMessage message, IdempotencyKey key)
             throws SQLException {
+        try (PreparedStatement hold = connection.prepareStatement(HOLD_KEY)) {
+            hold.setString(1, message.accountId());
+            hold.setString(2, key.key());
+            try (ResultSet held = hold.executeQuery()) {
+                held.next();
+                if (!held.getBoolean(1)) {
+                    throw new IdempotencyKeyInFlightException();
+                }
+            }
+        }
         try (PreparedStatement claim = connection.prepareStatement(CLAIM_KEY)) {
             claim.setString(1, message.accountId());
             claim.setString(2, key.key());
@@ -269,11 +285,25 @@ public class PostgresOutboxStore implements OutboxStore {
                     while (found.next()) {
                         claimed.add(new DueDelivery(found.getString(1), found.getString(2), found.getString(3),
                                 found.getString(4), found.getString(5), found.getString(6), found.getString(7),
-                                found.getInt(8), instant(found, 9), instant(found, 10), found.getBytes(11)));
+                                found.getInt(8), instant(found, 9), instant(found, 10)));
                     }
                 }
             }
             return claimed;
+        });
+    }
+
+    @Override
+    @Transactional
+    public Optional<byte[]> signedMessage(DueDelivery claimed) {
+        return session().doReturningWork(connection -> {
+            try (PreparedStatement query = connection.prepareStatement(SIGNED_MESSAGE)) {
+                query.setString(1, claimed.messageId());
+                query.setString(2, claimed.inboxId());
+                try (ResultSet found = query.executeQuery()) {
+                    return found.next() ? Optional.of(found.getBytes(1)) : Optional.<byte[]>empty();
+                }
+            }
         });
     }
 

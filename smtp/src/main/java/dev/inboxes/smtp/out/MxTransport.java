@@ -53,12 +53,14 @@ public class MxTransport implements MailTransport {
 
     private final MxConfig config;
     private final Resolver resolver;
+    private final SmtpClientSession client;
     private final Cache cache = new Cache(DClass.IN);
 
     @Inject
     public MxTransport(MxConfig config) {
         this.config = config;
         this.resolver = resolver(config);
+        this.client = new SmtpClientSession(settings(config));
     }
 
     @Override
@@ -129,7 +131,7 @@ public class MxTransport implements MailTransport {
                     return outcome(domain, lastRefusal, failures);
                 }
                 String where = ip.getHostAddress();
-                TransportReply reply = SmtpClientSession.send(settings(),
+                TransportReply reply = client.send(
                         "the mail exchanger " + host + " [" + where + "]:" + config.port(), where, config.port(),
                         envelopeSender, to, raw);
                 if (reply.isAccepted() || reply.isPermanent()) {
@@ -159,7 +161,7 @@ public class MxTransport implements MailTransport {
         try {
             InetAddress address = Address.getByAddress(ip);
             String where = address.getHostAddress();
-            return SmtpClientSession.send(settings(), "the host " + literal + ":" + config.port(), where,
+            return client.send("the host " + literal + ":" + config.port(), where,
                     config.port(), envelopeSender, to, raw);
         } catch (UnknownHostException e) {
             return new TransportReply(553, "5.1.3 Bad address literal " + literal);
@@ -209,7 +211,7 @@ public class MxTransport implements MailTransport {
                 Optional.ofNullable(lookup.getErrorString()).orElse("unknown error"));
     }
 
-    private SmtpClientSession.Settings settings() {
+    private static SmtpClientSession.Settings settings(MxConfig config) {
         SmtpClientSession.Tls tls = switch (config.starttls()) {
             case OPPORTUNISTIC -> SmtpClientSession.Tls.STARTTLS_IF_OFFERED;
             case REQUIRED -> SmtpClientSession.Tls.STARTTLS;

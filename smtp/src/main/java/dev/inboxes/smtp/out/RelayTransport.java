@@ -20,7 +20,7 @@ import javax.net.ssl.SSLSocketFactory;
 public class RelayTransport implements MailTransport {
 
     private final RelayConfig config;
-    private final Optional<SSLSocketFactory> trust;
+    private final SmtpClientSession client;
 
     @Inject
     public RelayTransport(RelayConfig config, TlsConfigurationRegistry tlsConfigurations) {
@@ -30,7 +30,7 @@ public class RelayTransport implements MailTransport {
     /** With the factory that TLS connections use to trust the relay, or the Java default when empty. */
     public RelayTransport(RelayConfig config, Optional<SSLSocketFactory> trust) {
         this.config = config;
-        this.trust = trust;
+        this.client = new SmtpClientSession(settings(config, trust));
     }
 
     @Override
@@ -46,11 +46,11 @@ public class RelayTransport implements MailTransport {
             return SmtpClientSession.unreadableRecipient(e);
         }
         String host = config.host().get();
-        return SmtpClientSession.send(settings(), "the relay " + host + ":" + config.port(), host, config.port(),
+        return client.send("the relay " + host + ":" + config.port(), host, config.port(),
                 envelopeSender, to, raw);
     }
 
-    private SmtpClientSession.Settings settings() {
+    private static SmtpClientSession.Settings settings(RelayConfig config, Optional<SSLSocketFactory> trust) {
         SmtpClientSession.Tls tls = switch (config.tls()) {
             case STARTTLS -> SmtpClientSession.Tls.STARTTLS;
             case IMPLICIT -> SmtpClientSession.Tls.IMPLICIT;

@@ -7,8 +7,6 @@ import jakarta.mail.MessagingException;
 import jakarta.mail.Session;
 import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
-import jakarta.mail.internet.MimeMessage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.SocketTimeoutException;
@@ -17,6 +15,7 @@ import java.util.Optional;
 import java.util.Properties;
 import javax.net.ssl.SSLSocketFactory;
 import org.eclipse.angus.mail.smtp.SMTPAddressFailedException;
+import org.eclipse.angus.mail.smtp.SMTPMessage;
 import org.eclipse.angus.mail.smtp.SMTPSendFailedException;
 import org.eclipse.angus.mail.smtp.SMTPSenderFailedException;
 import org.eclipse.angus.mail.smtp.SMTPTransport;
@@ -25,7 +24,9 @@ import org.jboss.logging.Logger;
 /**
  * One message for one recipient over one SMTP connection with Angus Mail's client, the bytes exactly as composed (so
  * the DKIM signature arrives intact), and every outcome mapped to a reply: the server's own code and text, or code 0
- * when it could not be reached or did not answer in time. Shared by the relay and the MX clients.
+ * when it could not be reached or did not answer in time. Shared by the relay and the MX clients, each with one
+ * instance: its settings never change, so one Jakarta Mail session serves every delivery (the envelope sender goes
+ * with each message), and none is built per attempt.
  */
 final class SmtpClientSession {
 
@@ -55,7 +56,12 @@ final class SmtpClientSession {
                     Duration readTimeout, Optional<String> heloName, Optional<Login> login) {
     }
 
-    private SmtpClientSession() {
+    private final Settings settings;
+    private final Session session;
+
+    SmtpClientSession(Settings settings) {
+        this.settings = settings;
+        this.session = Session.getInstance(properties(settings));
     }
 
     /** The recipient as an SMTP address; see {@link #unreadableRecipient} for the reply when it cannot be one. */
@@ -71,16 +77,15 @@ final class SmtpClientSession {
     /**
      * @param peer how replies name the server, say {@code the relay smtp.example.net:587}
      */
-    static TransportReply send(Settings settings, String peer, String host, int port, String envelopeSender,
-                               InternetAddress recipient, byte[] raw) {
-        Session session = Session.getInstance(properties(settings, envelopeSender));
+    TransportReply send(String peer, String host, int port, String envelopeSender, InternetAddress recipient,
+                        byte[] raw) {
         // Made directly, not looked up by protocol name: no provider class is loaded by name (native image).
         SMTPTransport transport = new SMTPTransport(session, null);
         Optional<Login> login = settings.login();
         try {
             transport.connect(host, port, login.map(Login::username).orElse(null),
                     login.map(Login::password).orElse(null));
-            transport.sendMessage(new RawMessage(session, raw), new Address[] {recipient});
+            transport.sendMessage(new RawMessage(session, envelopeSender, raw), new Address[] {recipient});
             return TransportReply.accepted(textOf(transport.getLastServerResponse(), "Ok"));
         } catch (AuthenticationFailedException e) {
             // A wrong password is the operator's to fix: retried (code 0), never a bounce of the mail.
@@ -139,13 +144,12 @@ final class SmtpClientSession {
         return capitalized(peer) + " failed: " + oneLine(failure.getMessage());
     }
 
-    private static Properties properties(Settings settings, String envelopeSender) {
+    private static Properties properties(Settings settings) {
         Properties properties = new Properties();
         String timeout = String.valueOf(settings.readTimeout().toMillis());
         properties.setProperty("mail.smtp.connectiontimeout", String.valueOf(settings.connectTimeout().toMillis()));
         properties.setProperty("mail.smtp.timeout", timeout);
         properties.setProperty("mail.smtp.writetimeout", timeout);
-        properties.setProperty("mail.smtp.from", envelopeSender);
         properties.setProperty("mail.smtp.quitwait", "false"); // the outcome is known before QUIT
         properties.setProperty("mail.smtp.auth", String.valueOf(settings.login().isPresent()));
         settings.heloName().ifPresent(name -> properties.setProperty("mail.smtp.localhost", name));
@@ -195,14 +199,23 @@ final class SmtpClientSession {
         return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
-    /** The composed bytes, written exactly as given: Angus never re-renders (or re-identifies) the message. */
-    private static final class RawMessage extends MimeMessage {
+    /**
+     * The composed bytes, written exactly as given: Angus never re-renders (or re-identifies) the message, and never
+     * parses it either (the client needs only its envelope sender, and its bytes for DATA).
+     */
+    private static final class RawMessage extends SMTPMessage {
 
         private final byte[] raw;
 
-        RawMessage(Session session, byte[] raw) throws MessagingException {
-            super(session, new ByteArrayInputStream(raw));
+        RawMessage(Session session, String envelopeSender, byte[] raw) {
+            super(session);
+            setEnvelopeFrom(envelopeSender);
             this.raw = raw;
+        }
+
+        @Override
+        public int getSize() {
+            return raw.length;
         }
 
         @Override
