@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -68,7 +67,7 @@ class OutboxKillIT {
                         .isBetween(MESSAGES / 4, MESSAGES - 1);
                 a.kill();
 
-                Map<String, List<RelaySink.Received>> byMessageId = awaitAll(Set.copyOf(accepted),
+                Map<String, List<RelaySink.Received>> byMessageId = RelaySink.awaitAll(Set.copyOf(accepted),
                         Duration.ofSeconds(90));
                 int received = byMessageId.values().stream().mapToInt(List::size).sum();
                 List<String> duplicated = byMessageId.entrySet().stream().filter(e -> e.getValue().size() > 1)
@@ -96,24 +95,6 @@ class OutboxKillIT {
         } finally {
             relay.stop();
         }
-    }
-
-    /** The relay's messages by Message-ID once every one of {@code expected} has arrived. */
-    private static Map<String, List<RelaySink.Received>> awaitAll(Set<String> expected, Duration patience)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + patience.toNanos();
-        Map<String, List<RelaySink.Received>> byMessageId;
-        do {
-            byMessageId = RelaySink.received().stream().collect(Collectors.groupingBy(RelaySink.Received::messageId));
-            if (byMessageId.keySet().containsAll(expected)) {
-                return byMessageId;
-            }
-            Thread.sleep(200);
-        } while (System.nanoTime() < deadline);
-        Set<String> missing = new java.util.HashSet<>(expected);
-        missing.removeAll(byMessageId.keySet());
-        throw new AssertionError(missing.size() + " accepted messages never reached the relay, e.g. "
-                + missing.stream().limit(5).toList());
     }
 
     private static JsonNode awaitStatus(Client client, String url) throws Exception {

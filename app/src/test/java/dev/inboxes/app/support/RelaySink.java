@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.subethamail.smtp.MessageHandler;
 import org.subethamail.smtp.RejectException;
@@ -105,6 +106,24 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
                 TimeUnit.NANOSECONDS.timedWait(RECEIVED, left);
             }
         }
+    }
+
+    /** The relay's messages by Message-ID once every one of {@code expected} has arrived. */
+    public static Map<String, List<Received>> awaitAll(Set<String> expected, Duration patience)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        Map<String, List<Received>> byMessageId;
+        do {
+            byMessageId = received().stream().collect(java.util.stream.Collectors.groupingBy(Received::messageId));
+            if (byMessageId.keySet().containsAll(expected)) {
+                return byMessageId;
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < deadline);
+        Set<String> missing = new java.util.HashSet<>(expected);
+        missing.removeAll(byMessageId.keySet());
+        throw new AssertionError(missing.size() + " accepted messages never reached the relay, e.g. "
+                + missing.stream().limit(5).toList());
     }
 
     private static final class Sink implements MessageHandler {
