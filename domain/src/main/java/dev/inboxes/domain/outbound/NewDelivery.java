@@ -10,4 +10,9 @@ import java.time.Instant;
  */
 public record NewDelivery(String id, String recipient, String envelopeSender, DeliveryStatus status,
                           Instant nextAttemptAt, String smtpReply) {
+
+    /** The delivery as {@link OutboxStore#accept} stores it, before any attempt. */
+    public Delivery stored(String messageId) {
+        return new Delivery(id, messageId, recipient, status, 0, null, nextAttemptAt, smtpReply);
+    }
 }

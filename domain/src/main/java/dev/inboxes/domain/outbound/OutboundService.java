@@ -160,10 +160,13 @@ public final class OutboundService {
                             settings.noRouteReason()));
         }
         OutboxStore.Accepted stored = outbox.accept(message, deliveries, key);
-        // Read before the workers are told, so that the answer shows the deliveries as accepted (queued).
         MessageDetail detail = messages.get(accountId, inbox.id(), stored.messageId());
-        OutboundMessage answer = new OutboundMessage(detail, outbox.deliveriesOf(accountId,
-                List.of(stored.messageId())).getOrDefault(stored.messageId(), List.of()), stored.replayed());
+        // The answer shows the deliveries as accepted (queued), before the workers are told: as stored, or for a
+        // replay as they are now.
+        List<Delivery> asAccepted = stored.replayed()
+                ? outbox.deliveriesOf(accountId, List.of(stored.messageId())).getOrDefault(stored.messageId(), List.of())
+                : deliveries.stream().map(delivery -> delivery.stored(message.id())).toList();
+        OutboundMessage answer = new OutboundMessage(detail, asAccepted, stored.replayed());
         if (!stored.replayed()) {
             accepted.run();
         }

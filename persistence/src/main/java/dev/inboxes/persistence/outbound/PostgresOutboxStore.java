@@ -24,6 +24,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
@@ -85,6 +86,12 @@ public class PostgresOutboxStore implements OutboxStore {
             WHERE d.id = due.id
             RETURNING d.id, d.claim, d.account_id, d.inbox_id, d.message_id, d.recipient, d.envelope_sender,
                       d.attempts, d.accepted_at, d.claimed_until""";
+    /**
+     * A claim is committed without waiting for the disk: lost in a crash of the database, it is a claim that expired,
+     * and the delivery is claimed again, as after a worker's death. That saves one of the three flushes a send costs
+     * (accept, claim, record); the accept and the attempt's record stay synchronous.
+     */
+    private static final String CLAIM_WITHOUT_FLUSH = "SET LOCAL synchronous_commit = off";
     private static final String SIGNED_MESSAGE = "SELECT raw FROM messages WHERE id = ? AND inbox_id = ?";
     /** Only under the claim it was made under: a worker whose claim another took over records nothing. */
     private static final String RECORD = """
@@ -276,6 +283,9 @@ public class PostgresOutboxStore implements OutboxStore {
         String claim = RandomIds.base62(24);
         return session().doReturningWork(connection -> {
             List<DueDelivery> claimed = new ArrayList<>();
+            try (Statement asynchronous = connection.createStatement()) {
+                asynchronous.execute(CLAIM_WITHOUT_FLUSH);
+            }
             try (PreparedStatement update = connection.prepareStatement(CLAIM_DUE)) {
                 update.setString(1, claim);
                 update.setObject(2, timestamp(now.plus(lease)), Types.TIMESTAMP_WITH_TIMEZONE);
