@@ -78,12 +78,6 @@ class NativeReflectionIT {
             Map.entry("META-INF/services/jakarta.mail.Provider", "mail stores and transports, listed through "
                     + "ServiceLoader (whose providers the image builder resolves while it builds) by the Session the "
                     + "relay client opens, which asks for none: it builds its SMTPTransport itself"),
-            Map.entry("META-INF/services/jakarta.mail.util.StreamProvider", "jakarta.mail's coding streams, found "
-                    + "through ServiceLoader (resolved while the image is built) when MimeComposer writes a message"),
-            Map.entry("META-INF/services/jakarta.activation.spi.MailcapRegistryProvider", "the mailcap registry "
-                    + "of MimeComposer's DataHandlers, found through ServiceLoader (resolved while the image is built)"),
-            Map.entry("META-INF/services/jakarta.activation.spi.MimeTypeRegistryProvider", "the MIME type registry, "
-                    + "found through ServiceLoader (resolved while the image is built)"),
             Map.entry("META-INF/services/org.apache.james.mime4j.dom.MessageServiceFactory", "mime4j's DOM factory: "
                     + "MimeReader runs MimeStreamParser directly"),
             Map.entry("META-INF/services/sun.net.spi.nameservice.NameServiceDescriptor", "dnsjava's name service for "
@@ -121,20 +115,21 @@ class NativeReflectionIT {
             Map.entry("jakarta.activation.CommandInfo", ByName.unreachable("command beans of DataHandlers, asked for "
                     + "through a CommandMap's commands, which nothing lists", "jakarta.activation.CommandInfo")),
             Map.entry("jakarta.activation.FactoryFinder", ByName.safe("the mailcap and MIME type registries, which "
-                    + "MimeComposer's parts reach: found through ServiceLoader (resolved while the image is built), "
-                    + "their files in the image by Angus Activation's own metadata")),
+                    + "MimeComposer's parts reach: found through ServiceLoader (the service files included by "
+                    + "quarkus.native.resources.includes, their classes registered on MimeComposer), their files in "
+                    + "the image by Angus Activation's own metadata")),
             Map.entry("jakarta.activation.MailcapCommandMap", ByName.safe("the content handlers a mailcap names, "
                     + "which write MimeComposer's text and multipart parts: registered on MimeComposer")),
             Map.entry("jakarta.activation.ServiceLoaderUtil", ByName.safe("FactoryFinder's loader: ServiceLoader "
-                    + "first, resolved while the image is built")),
+                    + "first, served from the included service files and the classes MimeComposer registers")),
             Map.entry("jakarta.mail.Session", ByName.safe("mail providers (stores, transports), loaded when one is "
                     + "asked for by protocol: the relay client builds its SMTPTransport itself and asks for none, and "
                     + "Angus Mail's own native-image feature registers every provider's constructor anyway")),
             Map.entry("jakarta.mail.internet.MimeUtil", ByName.safe("the content type cleaner named by the "
                     + "mail.mime.contenttypehandler system property, only when it is set (never)")),
             Map.entry("jakarta.mail.util.FactoryFinder", ByName.safe("StreamProvider, for MimeUtility's encoders "
-                    + "and MIME parts: by a system property (never set), else through ServiceLoader, whose providers "
-                    + "the image builder registers")),
+                    + "and MIME parts: by a system property (never set), else through ServiceLoader, from the service "
+                    + "file quarkus.native.resources.includes names and the class MimeComposer registers")),
             Map.entry("org.apache.james.mime4j.dom.ServiceLoader", ByName.unreachable("MessageServiceFactory's "
                     + "implementation: MimeReader builds mime4j's MimeStreamParser itself",
                     "org.apache.james.mime4j.dom.MessageServiceFactory")),

@@ -36,11 +36,15 @@ import java.util.Properties;
  *
  * <p>Not a CDI bean by itself: the application builds it with its {@link SigningKeyStore}.
  */
-// Angus Mail writes text and multipart parts through the content handlers its mailcap names, made by name: registered
-// so that a native executable writes them too.
+// Angus Mail writes text and multipart parts through the content handlers its mailcap names, made by name, and every
+// Session (this composer's, the SMTP clients') finds its coding streams, mailcap and MIME type registries through
+// ServiceLoader, which a Quarkus native image serves only from registered classes and the service files that
+// quarkus.native.resources.includes names: registered so that a native executable writes and sends them too.
 @io.quarkus.runtime.annotations.RegisterForReflection(classNames = {"org.eclipse.angus.mail.handlers.text_plain",
         "org.eclipse.angus.mail.handlers.text_html", "org.eclipse.angus.mail.handlers.multipart_mixed",
-        "org.eclipse.angus.mail.handlers.message_rfc822"})
+        "org.eclipse.angus.mail.handlers.message_rfc822", "org.eclipse.angus.mail.util.MailStreamProvider",
+        "org.eclipse.angus.activation.MailcapRegistryProviderImpl",
+        "org.eclipse.angus.activation.MimeTypeRegistryProviderImpl"})
 public final class MimeComposer implements MailComposer {
 
     private static final String UTF_8 = "UTF-8";
