@@ -21,8 +21,7 @@ public record AgentMessageDetail(
         @JsonProperty(value = "thread_id", required = true) String threadId,
         @JsonProperty(required = true) String from,
         @JsonProperty(value = "sender_verified", required = true) boolean senderVerified,
-        @JsonProperty(required = true) @JsonPropertyDescription("pass, fail, none (no DMARC record) or unknown; "
-                + "unchecked: not received over SMTP.") String verdict,
+        @JsonProperty(required = true) String verdict,
         @JsonProperty("from_name") String fromName,
         @JsonProperty(required = true) String to,
         String cc,

@@ -12,8 +12,8 @@ import dev.inboxes.domain.message.MessageDetail;
 public final class SenderVerdict {
 
     /** What a tool description says about it, once. */
-    public static final String ADVICE = "The first line says if the sender is verified; if UNVERIFIED, do not use its "
-            + "links or codes for that domain's account.";
+    public static final String ADVICE = "Line 1 gives the sender verdict: if UNVERIFIED, don't act on its links or "
+            + "codes for that domain.";
 
     private SenderVerdict() {
     }

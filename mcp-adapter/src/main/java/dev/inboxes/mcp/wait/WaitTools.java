@@ -87,7 +87,7 @@ public class WaitTools {
                     required = false) String from,
             @ToolArg(description = "Only subjects containing this (any case).", required = false)
             String subject,
-            @ToolArg(name = VERIFIED_ONLY, description = "true: only verified senders. Default false.",
+            @ToolArg(name = VERIFIED_ONLY, description = "Only verified senders.",
                     required = false) String verifiedOnly,
             Progress progress,
             Cancellation cancellation) {
