@@ -49,7 +49,7 @@ final class App implements AutoCloseable {
         return start(jar, workDir, database, name, Map.of());
     }
 
-    private static App start(Path jar, Path workDir, Postgres database, String name, Map<String, String> settings)
+    static App start(Path jar, Path workDir, Postgres database, String name, Map<String, String> settings)
             throws Exception {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: build the app first (./mvnw -B install -DskipTests)");
