@@ -24,7 +24,8 @@ import org.xbill.DNS.Type;
 /**
  * The checks at receipt of one message received over SMTP: SPF for the envelope sender (the HELO name for a null
  * sender) and the connecting address, DKIM for each of the first {@value Authentication#MAX_SIGNATURES} signatures
- * (jDKIM; a signature with {@code l=}, which covers only part of the body, is not checked and counts for nothing),
+ * (jDKIM for RSA-SHA256, {@link Ed25519Dkim} for Ed25519; a signature with {@code l=}, which covers only part of the
+ * body, is not checked and counts for nothing),
  * then DMARC ({@link Dmarc}). Every DNS lookup of the message shares one budget; whatever happens the checks end
  * with a result, never an exception, so the message is stored either way.
  */
@@ -123,8 +124,12 @@ public final class MessageAuthenticator {
             if (tags.containsKey("l")) {
                 partial.add(new Authentication.Dkim("neutral", domain(tags.get("d")), selector(tags.get("s"))));
                 dropped.add(signature);
+            } else if (Ed25519Dkim.applies(tags)) {
+                // jDKIM 0.5 verifies RSA only: Ed25519 (RFC 8463) here, with jDKIM's canonicalization.
+                partial.add(new Authentication.Dkim(Ed25519Dkim.verify(headers, signature.rawValue(), raw,
+                        headers.bodyStart, lookups), domain(tags.get("d")), selector(tags.get("s"))));
+                dropped.add(signature);
             } else if (!SUPPORTED_ALGORITHMS.contains(tags.getOrDefault("a", "").toLowerCase(Locale.ROOT))) {
-                // Ed25519 (RFC 8463) among them: jDKIM 0.5 verifies RSA only.
                 partial.add(new Authentication.Dkim("permerror", domain(tags.get("d")), selector(tags.get("s"))));
                 dropped.add(signature);
             } else {

@@ -19,6 +19,11 @@ final class ReceivedHeaders implements Headers {
     /** One field: its text without the line break that ends it, and its bytes {@code [start, end)} with it. */
     record Field(String name, String text, int start, int end) {
 
+        /** What follows the colon, exactly as written (folding kept). */
+        String rawValue() {
+            return text.substring(text.indexOf(':') + 1);
+        }
+
         /** What follows the colon, unfolded. */
         String value() {
             int colon = text.indexOf(':');

@@ -207,6 +207,36 @@ class MessageAuthenticatorTest {
     }
 
     @Test
+    void ed25519SignaturesAreVerified() throws Exception {
+        java.security.KeyPair keys = java.security.KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        byte[] encoded = keys.getPublic().getEncoded();
+        byte[] raw32 = java.util.Arrays.copyOfRange(encoded, encoded.length - 32, encoded.length);
+        dns.txt("ed._domainkey.github.test", "v=DKIM1; k=ed25519; p=" + java.util.Base64.getEncoder()
+                .encodeToString(raw32));
+        byte[] message = TestSigner.message("noreply@github.test", "Ed25519", "Signed with Ed25519");
+        ReceivedHeaders headers = ReceivedHeaders.of(message);
+        String unsigned = " v=1; a=ed25519-sha256; c=relaxed/relaxed; d=github.test; s=ed; h=From:To:Subject:Date; bh=;"
+                + " b=;";
+        String template = unsigned.replace("bh=;", "bh=" + Ed25519Dkim.bodyHash(unsigned, message, headers.bodyStart)
+                + ";");
+        String field = "DKIM-Signature:" + Ed25519Dkim.sign(headers, template, keys.getPrivate()) + "\r\n";
+        byte[] signed = (field + new String(message, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+
+        Authentication auth = check(signed, FORWARDER, "noreply@github.test").authentication();
+        assertThat(auth.dkim()).containsExactly(new Authentication.Dkim("pass", "github.test", "ed"));
+        assertThat(auth.verdict()).isEqualTo("pass");
+
+        byte[] changed = new String(signed, StandardCharsets.UTF_8).replace("Subject: Ed25519", "Subject: Ed25518")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(check(changed, FORWARDER, "noreply@github.test").authentication().dkim())
+                .containsExactly(new Authentication.Dkim("fail", "github.test", "ed"));
+        byte[] otherBody = new String(signed, StandardCharsets.UTF_8).replace("Signed with", "Forged with")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(check(otherBody, FORWARDER, "noreply@github.test").authentication().dkim())
+                .containsExactly(new Authentication.Dkim("fail", "github.test", "ed"));
+    }
+
+    @Test
     void aKeyOverTheSizeLimitIsRefused() throws Exception {
         TestSigner large = new TestSigner("large.test", "big", 4096 + 512);
         dns.txtSplit(large.dnsName(), large.dnsRecord());
