@@ -302,6 +302,27 @@ class MessageAuthenticatorTest {
     }
 
     @Test
+    void slowDnsEndsInTemperrorWhenTheBudgetRunsOutMidway() throws Exception {
+        try (LoopbackDnsServer slow = new LoopbackDnsServer()) {
+            slow.txt("chain.test", "v=spf1 include:a.chain.test -all")
+                    .txt("a.chain.test", "v=spf1 include:b.chain.test -all")
+                    .txt("b.chain.test", "v=spf1 include:c.chain.test -all")
+                    .txt("c.chain.test", "v=spf1 ip4:" + GITHUB_NET + " -all");
+            slow.delayMillis = 600; // each answer alone is in time; four of them are not
+            MessageAuthenticator patient = new MessageAuthenticator(new AuthDns(List.of(slow.address()),
+                    Duration.ofMillis(1500)), Duration.ofMillis(1500), "mx.inboxes.test");
+            long start = System.nanoTime();
+            Authentication auth = patient.check(TestSigner.message("a@chain.test", "Slow", "x"),
+                    InetAddress.getByName(GITHUB_NET), "h.test", "a@chain.test").authentication();
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+            assertThat(took).isLessThan(Duration.ofMillis(1700));
+            assertThat(auth.spf().result()).isEqualTo("temperror");
+            assertThat(auth.verdict()).isEqualTo("unknown");
+        }
+    }
+
+    @Test
     void aMessageWithoutHeaderOrAddressStillGetsResults() throws Exception {
         for (String text : List.of("", "\r\n", "no header at all", "From:\r\n\r\n", "From: <@>\r\n\r\nx")) {
             Authentication auth = check(text.getBytes(StandardCharsets.UTF_8), ATTACKER, "").authentication();
