@@ -97,11 +97,19 @@ public final class MessageAuthenticator {
         List<Authentication.Dkim> dkim = dkim(raw, headers, lookups);
 
         List<ReceivedHeaders.Field> from = headers.named("From");
-        String fromDomain = from.isEmpty() ? null : ReceivedHeaders.fromDomain(from.get(0).value());
-        Dmarc.Outcome outcome = Dmarc.evaluate(fromDomain, spf, dkim, name -> {
-            AuthDns.Answer answer = lookups.lookup(name, Type.TXT);
-            return answer.status() == AuthDns.Status.TEMPERROR ? null : lookups.texts(answer);
-        });
+        List<String> fromDomains = from.isEmpty() ? List.of() : ReceivedHeaders.fromDomains(from.get(0).value());
+        String fromDomain = fromDomains.isEmpty() ? null : fromDomains.get(0);
+        Dmarc.Outcome outcome;
+        if (from.size() > 1 || fromDomains.stream().distinct().count() > 1) {
+            // Two From fields, or authors of different domains: no one domain can vouch for the message (RFC 7489
+            // 6.6.1), and a list showing the first author must not call it verified by the last one's domain.
+            outcome = new Dmarc.Outcome(new Authentication.Dmarc("permerror", null, fromDomain), false);
+        } else {
+            outcome = Dmarc.evaluate(fromDomain, spf, dkim, name -> {
+                AuthDns.Answer answer = lookups.lookup(name, Type.TXT);
+                return answer.status() == AuthDns.Status.TEMPERROR ? null : lookups.texts(answer);
+            });
+        }
         boolean temporary = "temperror".equals(spfResult)
                 || dkim.stream().anyMatch(signature -> "temperror".equals(signature.result()));
         return new Authentication(spf, dkim, outcome.dmarc(),

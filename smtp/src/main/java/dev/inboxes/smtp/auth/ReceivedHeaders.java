@@ -163,6 +163,43 @@ final class ReceivedHeaders implements Headers {
     }
 
     /**
+     * The domain of each address of a {@code From} value, in order ({@code null} for one without a readable domain):
+     * the list is split at commas outside quotes, comments and angle brackets.
+     */
+    static List<String> fromDomains(String value) {
+        List<String> domains = new ArrayList<>();
+        int depth = 0;
+        boolean quoted = false;
+        boolean angle = false;
+        int start = 0;
+        for (int i = 0; i < value.length() && domains.size() < MAX_FIELDS; i++) {
+            char c = value.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (quoted) {
+                quoted = c != '"';
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')' && depth > 0) {
+                depth--;
+            } else if (depth == 0 && c == '<') {
+                angle = true;
+            } else if (depth == 0 && c == '>') {
+                angle = false;
+            } else if (depth == 0 && !angle && c == ',') {
+                domains.add(fromDomain(value.substring(start, i)));
+                start = i + 1;
+            }
+        }
+        if (start < value.length()) {
+            domains.add(fromDomain(value.substring(start)));
+        }
+        return domains;
+    }
+
+    /**
      * The domain of the first address of a {@code From} value ({@code Name <user@domain>} or {@code user@domain}),
      * lower case, or {@code null}.
      */

@@ -103,6 +103,7 @@ class AuthParsersFuzzTest {
             ReceivedHeaders.authservId(text);
             String domain = ReceivedHeaders.fromDomain(text);
             assertThat(domain == null || SpfCheck.validDomain(domain)).isTrue();
+            assertThat(ReceivedHeaders.fromDomains(text)).allMatch(each -> each == null || SpfCheck.validDomain(each));
         }
     }
 }

@@ -111,6 +111,25 @@ class MessageAuthenticatorTest {
     }
 
     @Test
+    void severalAuthorsOrFromFieldsAreNeverVerified() throws Exception {
+        // The attacker's own domain passes, but the list shows the first author, GitHub.
+        for (String from : List.of("GitHub <noreply@github.test>, Me <me@nodmarc.test>",
+                "\"a, b\" <noreply@github.test>, me@nodmarc.test")) {
+            byte[] raw = nodmarc.sign(TestSigner.message(from, "Two authors", "x"));
+            Authentication auth = check(raw, GITHUB_NET, "me@nodmarc.test").authentication();
+            assertThat(auth.dkim()).extracting(Authentication.Dkim::result).containsExactly("pass");
+            assertThat(auth.dmarc()).isEqualTo(new Authentication.Dmarc("permerror", null, "github.test"));
+            assertThat(auth.verdict()).isEqualTo("none");
+        }
+        byte[] twoFields = nodmarc.sign(("From: me@nodmarc.test\r\n" + new String(TestSigner.message(
+                "noreply@github.test", "Two fields", "x"), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+        assertThat(check(twoFields, GITHUB_NET, "me@nodmarc.test").authentication().verdict()).isEqualTo("none");
+        // Two addresses of one domain are one author domain.
+        byte[] sameDomain = github.sign(TestSigner.message("a@github.test, b@github.test", "Same", "x"));
+        assertThat(check(sameDomain, GITHUB_NET, "a@github.test").authentication().verdict()).isEqualTo("pass");
+    }
+
+    @Test
     void aSignatureWithABodyLengthIsIgnored() throws Exception {
         byte[] raw = github.sign(TestSigner.message("noreply@github.test", "Partial", "Signed part\r\nappended"),
                 "l=5; ");
