@@ -71,8 +71,8 @@ final class AuthIngest {
              App off = App.start(jar, work, database, "auth-off", Map.of("INBOXES_AUTH_ENABLED", "false"));
              App on = App.start(jar, work, database, "auth-on", Map.of("INBOXES_AUTH_ENABLED", "true",
                      "INBOXES_DNS_SERVERS", dns.address()))) {
-            List<String> offInboxes = inboxes(off, SENDERS[SENDERS.length - 1]);
-            List<String> onInboxes = inboxes(on, SENDERS[SENDERS.length - 1]);
+            Inboxes offInboxes = inboxes(off, SENDERS[SENDERS.length - 1]);
+            Inboxes onInboxes = inboxes(on, SENDERS[SENDERS.length - 1]);
             // One signature serves every message of a domain: Message-ID (unique per message, for the dedupe) and To
             // are not signed, so the senders spend their time sending, not signing.
             Signed oneDomain = Signed.of(keys, "mail." + ZONE, body);
@@ -83,31 +83,54 @@ final class AuthIngest {
                         fresh.add(Signed.of(keys, "d" + round + "-" + senders + "-" + i + "-"
                                 + Long.toString(System.nanoTime() & 0xffffffffL, 36) + "." + ZONE, body));
                     }
-                    rates.add(measure(off, offInboxes, "checks off", senders, List.of(oneDomain), window));
-                    rates.add(measure(on, onInboxes, "checks on, every lookup", senders, fresh, window));
-                    rates.add(measure(on, onInboxes, "checks on, cached", senders, List.of(oneDomain), window));
+                    rates.add(measure(off, offInboxes.addresses(), "checks off", senders, List.of(oneDomain), window));
+                    rates.add(measure(on, onInboxes.addresses(), "checks on, every lookup", senders, fresh, window));
+                    rates.add(measure(on, onInboxes.addresses(), "checks on, cached", senders, List.of(oneDomain),
+                            window));
                 }
             }
+            // What was measured: with the checks, pass/pass/pass; without, none.
+            offInboxes.expectVerdict(null);
+            onInboxes.expectVerdict("pass");
             return new Figures(rates, Machine.loadAverage(), dns.questions.get(), window.toSeconds());
         }
     }
 
-    private static List<String> inboxes(App app, int count) throws Exception {
+    /** The inboxes the senders write to, on one app. */
+    record Inboxes(Http http, List<String> ids, List<String> addresses) {
+
+        /** The latest message of the first inbox has this verdict ({@code null}: not checked). */
+        void expectVerdict(String verdict) throws Exception {
+            var page = Http.JSON.readTree(http.get("/v1/inboxes/" + ids.get(0) + "/messages?limit=1"));
+            String id = page.path("data").path(0).path("id").asText();
+            var message = Http.JSON.readTree(http.get("/v1/inboxes/" + ids.get(0) + "/messages/" + id));
+            String found = message.path("authentication").isNull() ? null
+                    : message.path("authentication").path("verdict").asText();
+            if (!java.util.Objects.equals(found, verdict)) {
+                throw new IllegalStateException("expected the verdict " + verdict + ", found " + found + ": "
+                        + message.path("authentication"));
+            }
+        }
+    }
+
+    private static Inboxes inboxes(App app, int count) throws Exception {
         Http anonymous = new Http(app.baseUrl, null);
         var account = Http.JSON.readTree(anonymous.post("/v1/accounts", "{}", null).body());
         Http http = anonymous.as(account.path("api_key").asText());
+        List<String> ids = new ArrayList<>();
         List<String> addresses = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             // Addresses are unique across accounts, and both apps share the database: a name per app.
             String username = "auth-" + Long.toString(System.nanoTime() & 0xffffffffffL, 36) + "-" + i;
-            String address = Http.JSON.readTree(http.post("/v1/inboxes", "{\"username\":\"" + username + "\"}",
-                    null).body()).path("address").asText();
-            if (address.isEmpty()) {
+            var inbox = Http.JSON.readTree(http.post("/v1/inboxes", "{\"username\":\"" + username + "\"}", null)
+                    .body());
+            if (inbox.path("address").asText().isEmpty()) {
                 throw new IllegalStateException("cannot create the inbox " + username);
             }
-            addresses.add(address);
+            ids.add(inbox.path("id").asText());
+            addresses.add(inbox.path("address").asText());
         }
-        return addresses;
+        return new Inboxes(http, ids, addresses);
     }
 
     /**
