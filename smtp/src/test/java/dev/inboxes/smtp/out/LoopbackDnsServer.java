@@ -35,7 +35,7 @@ public final class LoopbackDnsServer implements AutoCloseable {
     final List<String> questions = new CopyOnWriteArrayList<>();
     volatile boolean silent;
     /** Every answer is SERVFAIL, as from a resolver whose upstream is broken. */
-    volatile boolean failing;
+    public volatile boolean failing;
     /** How long each answer waits before it is sent. */
     public volatile long delayMillis;
 
@@ -77,6 +77,11 @@ public final class LoopbackDnsServer implements AutoCloseable {
     /** Every question from now on is answered as the questions already asked were (a changed zone). */
     public void clear() {
         records.clear();
+    }
+
+    /** How many questions it was asked so far. */
+    public int questionCount() {
+        return questions.size();
     }
 
     public void silent(boolean silent) {
