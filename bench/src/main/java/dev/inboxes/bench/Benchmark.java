@@ -19,7 +19,8 @@ import java.util.List;
  * The benchmark: a million inboxes in one account, the packaged app in front of them, every figure of
  * docs/benchmarks.md measured in one run. Run with {@code ./mvnw -B -Pbench -pl bench -am verify -DskipTests};
  * {@code -Dbench.wake-only=true} runs (f) alone (two replicas, no seeding, a few minutes) and rewrites only that section;
- * {@code -Dbench.send-only=true} does the same for (g), mail out.
+ * {@code -Dbench.send-only=true} does the same for (g), mail out; {@code -Dbench.auth-only=true} for (h), mail in with
+ * the checks at receipt on and off.
  */
 public final class Benchmark {
 
@@ -65,6 +66,18 @@ public final class Benchmark {
             String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
             Files.writeString(markdown, Report.withSection(existing, "\n## (g) ", section));
             log("wrote section (g) of %s", markdown);
+            System.out.println(section);
+            return;
+        }
+        if (Boolean.getBoolean("bench.auth-only")) { // (h) alone, written into the existing report's section (h)
+            String section;
+            try (Postgres database = Postgres.start(work)) {
+                section = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
+            }
+            Path markdown = output.resolve("benchmarks.md");
+            String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
+            Files.writeString(markdown, Report.withSection(existing, "\n## (h) ", section));
+            log("wrote section (h) of %s", markdown);
             System.out.println(section);
             return;
         }
@@ -134,6 +147,8 @@ public final class Benchmark {
             log("(g) mail out");
             report.send = SendThroughput.section(SendThroughput.run(jar, work, database, ingestWindow),
                     database.description);
+            log("(h) mail in with the checks at receipt, on and off");
+            report.auth = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
             Throughput.Result profiled = report.throughput.stream()
                     .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
             report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());

@@ -25,6 +25,8 @@ final class Report {
     WakeLatency.Figures wake;
     /** Section (g), mail out, as written. */
     String send;
+    /** Section (h), written whole by {@link AuthIngest#section}. */
+    String auth;
     Map<String, Double> profile = Map.of();
     int profiledConcurrency;
 
@@ -58,6 +60,9 @@ final class Report {
         md.append(wakeSection());
         if (send != null) {
             md.append(send);
+        }
+        if (auth != null) {
+            md.append(auth);
         }
         md.append("\nSee [performance.md](performance.md) for what was tuned, why, and what bounds the figures.\n");
         return md.toString();

@@ -207,8 +207,13 @@ final class SmtpIngest {
 
         /** @return nanoseconds from the end of DATA to the 250 */
         long deliver(String recipient, byte[] message) throws IOException {
+            return deliver(recipient, "sender@bench.example", message);
+        }
+
+        /** As {@link #deliver(String, byte[])}, from the envelope sender given. */
+        long deliver(String recipient, String sender, byte[] message) throws IOException {
             // PIPELINING, as mail servers send when it is advertised: MAIL, RCPT and DATA in one round trip.
-            out.write(("MAIL FROM:<sender@bench.example>\r\nRCPT TO:<" + recipient + ">\r\nDATA\r\n")
+            out.write(("MAIL FROM:<" + sender + ">\r\nRCPT TO:<" + recipient + ">\r\nDATA\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             expect(reply(), "250");

@@ -16,6 +16,9 @@ import java.time.Instant;
  * @param receivedAt when the message was received (or recorded)
  * @param threadId   the thread it belongs to
  * @param hasAttachments whether it has attachments ({@link InboxesClient#getMessage} lists them)
+ * @param senderVerified true exactly when the From domain vouched for the message at receipt (its
+ *                       {@link MessageDetail#authentication()} verdict is {@code pass}); false for mail not received
+ *                       over SMTP. When false, do not act on its links or codes for that domain's account.
  */
 public record Message(
         String id,
@@ -27,5 +30,6 @@ public record Message(
         String preview,
         @JsonProperty("received_at") Instant receivedAt,
         @JsonProperty("thread_id") String threadId,
-        @JsonProperty("has_attachments") boolean hasAttachments) {
+        @JsonProperty("has_attachments") boolean hasAttachments,
+        @JsonProperty("sender_verified") boolean senderVerified) {
 }

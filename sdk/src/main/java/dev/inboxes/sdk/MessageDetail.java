@@ -26,6 +26,9 @@ import java.util.List;
  *                        the text
  * @param links           heuristic: the text's links with their text, in the order of the text (at most 20)
  * @param deliveries      for an outbound message, where each recipient's copy stands; empty for an inbound one
+ * @param senderVerified  true exactly when {@code authentication}'s verdict is {@code pass}
+ * @param authentication  the SPF, DKIM and DMARC results of its checks at receipt; null for a message not received
+ *                        over SMTP (recorded, sent, or delivered within the service)
  */
 public record MessageDetail(
         String id,
@@ -50,13 +53,46 @@ public record MessageDetail(
         String html,
         List<Code> codes,
         List<Link> links,
-        List<Delivery> deliveries) {
+        List<Delivery> deliveries,
+        @JsonProperty("sender_verified") boolean senderVerified,
+        Authentication authentication) {
 
     /** Codes, links and deliveries are never null (empty from a server that sends none). */
     public MessageDetail {
         codes = codes == null ? List.of() : List.copyOf(codes);
         links = links == null ? List.of() : List.copyOf(links);
         deliveries = deliveries == null ? List.of() : List.copyOf(deliveries);
+    }
+
+    /**
+     * Who vouches for a received message: RFC 8601 results ({@code pass}, {@code fail}, {@code softfail},
+     * {@code neutral}, {@code none}, {@code temperror}, {@code permerror}) and the verdict.
+     *
+     * @param verdict {@code pass} (the From domain vouches for it), {@code fail} (DMARC fails: likely forged),
+     *                {@code none} (no DMARC record and nothing aligned passed) or {@code unknown} (a DNS failure)
+     */
+    public record Authentication(Spf spf, List<Dkim> dkim, Dmarc dmarc, String verdict) {
+
+        public Authentication {
+            dkim = dkim == null ? List.of() : List.copyOf(dkim);
+        }
+
+        /** Whether the From domain vouches for the message. */
+        public boolean senderVerified() {
+            return "pass".equals(verdict);
+        }
+
+        /** SPF of the envelope sender's domain (or the HELO name for a null sender); {@code domain} may be null. */
+        public record Spf(String result, String domain) {
+        }
+
+        /** One DKIM signature: its result, signing domain ({@code d=}) and selector ({@code s=}), either may be null. */
+        public record Dkim(String result, String domain, String selector) {
+        }
+
+        /** DMARC of the From domain: {@code policy} ({@code none}, {@code quarantine}, {@code reject}) or null. */
+        public record Dmarc(String result, String policy, String domain) {
+        }
     }
 
     /**

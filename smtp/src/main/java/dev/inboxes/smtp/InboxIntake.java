@@ -5,6 +5,7 @@ import dev.inboxes.domain.mail.Envelope;
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.Recipient;
 import dev.inboxes.domain.mail.RecipientCheck;
+import dev.inboxes.domain.message.Authentication;
 import dev.inboxes.domain.message.MessageContent;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -76,9 +77,21 @@ public final class InboxIntake {
      */
     public Reply store(String sender, List<Recipient> recipients, byte[] raw, String traceHeader,
                        long parseDeadlineNanos) {
+        return store(sender, recipients, raw, traceHeader, parseDeadlineNanos, null);
+    }
+
+    /**
+     * As {@link #store(String, List, byte[], String, long)}, with the results of the checks at receipt stored with
+     * the message ({@code null}: not checked).
+     */
+    public Reply store(String sender, List<Recipient> recipients, byte[] raw, String traceHeader,
+                       long parseDeadlineNanos, Authentication authentication) {
         try {
             List<String> addresses = recipients.stream().map(Recipient::address).toList();
             MessageContent content = MimeReader.read(raw, sender, addresses, parseDeadlineNanos);
+            if (authentication != null) {
+                content = content.withAuthentication(authentication);
+            }
             DeliveryReport report = delivery.deliver(new Envelope(sender, recipients, traceHeader), content);
             if (report.stored().isEmpty() && report.duplicates() == 0) {
                 // Every accepted inbox was deleted before the message reached it: nothing was delivered.

@@ -2,11 +2,14 @@ package dev.inboxes.smtp;
 
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.Recipient;
+import dev.inboxes.domain.message.Authentication;
 import dev.inboxes.domain.outbound.Bounces;
 import dev.inboxes.domain.outbound.DeliveryStatusNotification;
 import dev.inboxes.domain.shared.MemoryBudget;
+import dev.inboxes.smtp.auth.MessageAuthenticator;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.time.Clock;
@@ -40,12 +43,20 @@ final class MailTransaction implements MessageHandler {
     private final Clock clock;
     private final List<Recipient> recipients = new ArrayList<>();
     private final Bounces bounces;
+    /** The checks at receipt; {@code null} when they are off. */
+    private final MessageAuthenticator authenticator;
     /** The deliveries whose envelope sender this message is addressed to: a report about each, if anything. */
     private final List<String> bouncedDeliveryIds = new ArrayList<>();
     private String sender = "";
 
     MailTransaction(MessageContext context, MailDelivery delivery, Bounces bounces, SmtpReceiver.Limits limits,
             Clock clock) {
+        this(context, delivery, bounces, limits, clock, null);
+    }
+
+    MailTransaction(MessageContext context, MailDelivery delivery, Bounces bounces, SmtpReceiver.Limits limits,
+            Clock clock, MessageAuthenticator authenticator) {
+        this.authenticator = authenticator;
         this.context = context;
         this.intake = new InboxIntake(delivery);
         this.bounces = bounces;
@@ -98,10 +109,21 @@ final class MailTransaction implements MessageHandler {
             if (recipients.isEmpty()) {
                 return reportReply;
             }
+            String trace = trace();
+            Authentication authentication = null;
+            if (authenticator != null) {
+                // Within its own DNS budget, whatever the DNS does; the message is stored whatever the results.
+                MessageAuthenticator.Checked checked = authenticator.check(raw, clientAddress(),
+                        context.getHelo().orElse(null), sender);
+                raw = checked.raw();
+                trace = checked.header() + trace;
+                authentication = checked.authentication();
+            }
             // The parse's budget is counted within the DATA deadline: a sender that took most of it leaves less.
             long parseNanos = Math.max(0,
                     Math.min(dataDeadline - System.nanoTime(), MimeReader.PARSE_BUDGET.toNanos()));
-            InboxIntake.Reply reply = intake.store(sender, recipients, raw, trace(), System.nanoTime() + parseNanos);
+            InboxIntake.Reply reply = intake.store(sender, recipients, raw, trace, System.nanoTime() + parseNanos,
+                    authentication);
             if (!reply.isAccepted()) {
                 throw new RejectException(reply.code(), reply.text());
             }
@@ -208,6 +230,10 @@ final class MailTransaction implements MessageHandler {
             budget.release(held);
             held = 0;
         }
+    }
+
+    private InetAddress clientAddress() {
+        return context.getRemoteAddress() instanceof InetSocketAddress address ? address.getAddress() : null;
     }
 
     /** The Received line this server adds, as RFC 5321 asks of the server that takes a message. */

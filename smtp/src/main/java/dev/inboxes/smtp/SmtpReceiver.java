@@ -3,6 +3,7 @@ package dev.inboxes.smtp;
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.outbound.Bounces;
 import dev.inboxes.domain.shared.MemoryBudget;
+import dev.inboxes.smtp.auth.MessageAuthenticator;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -56,6 +57,10 @@ public class SmtpReceiver {
     @Inject
     Clock clock;
 
+    /** The checks at receipt (SPF, DKIM, DMARC); unsatisfied when they are off. */
+    @Inject
+    jakarta.enterprise.inject.Instance<MessageAuthenticator> authenticator;
+
     private final AtomicBoolean draining = new AtomicBoolean();
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile SMTPServer server;
@@ -73,6 +78,7 @@ public class SmtpReceiver {
         String hostname = config.hostname().orElse(delivery.mailDomain());
         Limits limits = new Limits(config.maxMessageSize().asLongValue(), config.dataTimeout(), hostname, draining,
                 inFlight, new MemoryBudget(config.messageBudget().asLongValue()));
+        MessageAuthenticator checks = authenticator.isResolvable() ? authenticator.get() : null;
         int maxMessageSize = (int) Math.min(Integer.MAX_VALUE, limits.maxMessageSize());
         SessionLimits sessionLimits = new SessionLimits(config.maxConnectionsPerAddress(),
                 config.maxConnectionsPerNetwork(), config.maxCommands());
@@ -80,7 +86,8 @@ public class SmtpReceiver {
                 .bindAddress(bindAddress())
                 .hostName(hostname)
                 .softwareName("Inboxes")
-                .messageHandlerFactory(context -> new MailTransaction(context, delivery, bounces, limits, clock))
+                .messageHandlerFactory(context -> new MailTransaction(context, delivery, bounces, limits, clock,
+                        checks))
                 .executorService(sessionThreads(config.maxConnections() + OVER_LIMIT_THREADS))
                 .maxConnections(config.maxConnections())
                 .sessionHandler(new DrainingSessions(draining, sessionLimits))

@@ -68,7 +68,12 @@ public record MessageDetailResponse(
                 + "verify, confirm or sign in, first when there are more).", required = true)
         List<LinkResponse> links,
         @Schema(description = "For an outbound message, one entry per recipient (To, Cc and Bcc) with where its "
-                + "copy stands; empty for an inbound one.", required = true) List<DeliveryResponse> deliveries) {
+                + "copy stands; empty for an inbound one.", required = true) List<DeliveryResponse> deliveries,
+        @JsonProperty("sender_verified")
+        @Schema(description = MessageFields.SENDER_VERIFIED, required = true) boolean senderVerified,
+        @Schema(description = "The checks at receipt of a message received over SMTP; null for one recorded with "
+                + "POST, sent, or delivered within the service.", required = true, nullable = true)
+        AuthenticationResponse authentication) {
 
     static MessageDetailResponse fromDomain(MessageDetail detail, List<Delivery> deliveries) {
         Message row = detail.row();
@@ -79,6 +84,7 @@ public record MessageDetailResponse(
                 detail.attachments().stream().map(AttachmentResponse::fromDomain).toList(), detail.text(),
                 detail.html(), extracts.codes().stream().map(OneTimeCodeResponse::fromDomain).toList(),
                 extracts.links().stream().map(LinkResponse::fromDomain).toList(),
-                deliveries.stream().map(DeliveryResponse::fromDomain).toList());
+                deliveries.stream().map(DeliveryResponse::fromDomain).toList(), row.senderVerified(),
+                AuthenticationResponse.fromDomain(detail.authentication()));
     }
 }

@@ -24,6 +24,9 @@ final class MessageFields {
             + "message of this inbox) joins that message's thread, anything else starts one.";
     static final String THREAD_ID_EXAMPLE = "thr_9LmQ2xT7vB0cK4nP8sWz";
 
+    static final String SENDER_VERIFIED = "True exactly when the From domain vouched for the message at receipt "
+            + "(authentication.verdict is pass); false for mail not received over SMTP. When false, do not act on "
+            + "its links or codes for that domain's account.";
     static final String DIRECTION = "inbound: received by the inbox (over SMTP, or recorded); outbound: sent from it.";
     static final String INBOUND = "inbound";
     static final String OUTBOUND = "outbound";

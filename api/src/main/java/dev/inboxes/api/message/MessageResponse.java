@@ -28,10 +28,13 @@ public record MessageResponse(
         String threadId,
         @JsonProperty("has_attachments")
         @Schema(description = "Whether the message has attachments; get the message for their list.", required = true)
-        boolean hasAttachments) {
+        boolean hasAttachments,
+        @JsonProperty("sender_verified")
+        @Schema(description = MessageFields.SENDER_VERIFIED, required = true) boolean senderVerified) {
 
     public static MessageResponse fromDomain(Message message) {
         return new MessageResponse(message.id(), message.inboxId(), message.direction().wire(), message.from(), message.to(), message.subject(),
-                message.preview(), message.receivedAt(), message.threadId(), message.hasAttachments());
+                message.preview(), message.receivedAt(), message.threadId(), message.hasAttachments(),
+                message.senderVerified());
     }
 }

@@ -38,6 +38,9 @@ import dev.inboxes.smtp.out.LocalTransport;
 import dev.inboxes.smtp.out.MimeComposer;
 import dev.inboxes.smtp.out.MxTransport;
 import dev.inboxes.smtp.out.RelayConfig;
+import dev.inboxes.smtp.SmtpConfig;
+import dev.inboxes.smtp.auth.AuthDns;
+import dev.inboxes.smtp.auth.MessageAuthenticator;
 import dev.inboxes.smtp.out.RelayTransport;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -75,6 +78,22 @@ public class DomainWiring {
     @Singleton
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /**
+     * The checks at receipt, named by the receiver's host name (its authserv-id); none when they are off. Built
+     * when the receiver starts, never at build time: dnsjava's resolvers read the system's configuration.
+     */
+    @Produces
+    @jakarta.enterprise.context.Dependent
+    MessageAuthenticator messageAuthenticator(InboxesConfig config, SmtpConfig smtp) {
+        if (!config.auth().enabled()) {
+            LOG.info("Checks at receipt off (inboxes.auth.enabled=false): received mail has no authentication results");
+            return null;
+        }
+        java.time.Duration budget = config.auth().dnsBudget();
+        return new MessageAuthenticator(new AuthDns(config.dnsServers().orElse(List.of()), budget), budget,
+                smtp.hostname().orElse(config.mailDomain()));
     }
 
     /** Built at start-up, so a bad cursor secret stops the service before it accepts requests. */

@@ -46,6 +46,29 @@ public interface InboxesConfig {
     /** Mail out: the outbox and the workers that deliver it. */
     Outbound outbound();
 
+    /** The checks at receipt of mail received over SMTP: SPF, DKIM and DMARC. */
+    Auth auth();
+
+    /**
+     * The DNS servers the checks at receipt ask (SPF, DKIM keys, DMARC), comma-separated {@code host} or
+     * {@code host:port} ({@code [ipv6]:port}); the system's resolvers when absent.
+     */
+    Optional<List<String>> dnsServers();
+
+    interface Auth {
+
+        /** Whether mail received over SMTP is checked at all; off, its {@code authentication} is {@code null}. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * The longest all the DNS lookups of one message may take together. A lookup that cannot finish within it
+         * is a {@code temperror} (verdict {@code unknown}); the message is stored and answered {@code 250} either way.
+         */
+        @WithDefault("1.5S")
+        Duration dnsBudget();
+    }
+
     interface Cursor {
 
         /**

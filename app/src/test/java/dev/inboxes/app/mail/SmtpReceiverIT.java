@@ -82,7 +82,7 @@ class SmtpReceiverIT {
         JsonNode page = client.get(baseUrl + "/v1/inboxes/" + inboxId + "/messages");
         String id = page.at("/data/0/id").asText();
         String raw = client.send("GET", baseUrl + "/v1/inboxes/" + inboxId + "/messages/" + id + "/raw", null, null).body();
-        assertThat(raw).startsWith("Received: from ").contains("with ESMTPS");
+        assertThat(raw).startsWith("Authentication-Results: ").contains("\r\nReceived: from ").contains("with ESMTPS");
     }
 
     private void stalledAndTricklingClientsAreCutOff(int port, String address) throws Exception {

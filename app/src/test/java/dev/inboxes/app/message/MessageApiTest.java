@@ -42,7 +42,7 @@ class MessageApiTest {
         assertThat(recorded.<String>path("to")).isEqualTo(address);
         assertThat(recorded.<String>path("preview")).isEqualTo(text.substring(0, 200));
         assertThat(recorded.jsonPath().getMap("$")).containsOnlyKeys("id", "inbox_id", "direction", "from", "to", "subject",
-                "preview", "received_at", "thread_id", "has_attachments");
+                "preview", "received_at", "thread_id", "has_attachments", "sender_verified");
     }
 
     @Test

@@ -135,8 +135,6 @@ public final class MailDelivery {
         byte[] raw = new byte[trace.length + content.raw().length];
         System.arraycopy(trace, 0, raw, 0, trace.length);
         System.arraycopy(content.raw(), 0, raw, trace.length, content.raw().length);
-        return new MessageContent(content.from(), content.fromName(), content.to(), content.cc(), content.replyTo(),
-                content.subject(), content.sentAt(), content.messageIdHeader(), content.inReplyTo(),
-                content.references(), content.text(), content.html(), content.attachments(), raw);
+        return content.withRaw(raw);
     }
 }

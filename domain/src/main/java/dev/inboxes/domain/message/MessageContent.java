@@ -22,10 +22,12 @@ import java.util.Objects;
  * @param text            the plain text: the text part, or text derived from the HTML; never {@code null}
  * @param html            the HTML body, or {@code null}
  * @param raw             the message as received, the bytes {@code /raw} returns
+ * @param authentication  the SPF, DKIM and DMARC results of mail received over SMTP, or {@code null}
  */
 public record MessageContent(String from, String fromName, String to, String cc, String replyTo, String subject,
                              Instant sentAt, String messageIdHeader, String inReplyTo, List<String> references,
-                             String text, String html, List<NewAttachment> attachments, byte[] raw) {
+                             String text, String html, List<NewAttachment> attachments, byte[] raw,
+                             Authentication authentication) {
 
     /** Characters of the text a list row shows. */
     public static final int PREVIEW_LENGTH = 200;
@@ -43,6 +45,26 @@ public record MessageContent(String from, String fromName, String to, String cc,
         Objects.requireNonNull(raw, "raw");
         references = List.copyOf(references);
         attachments = List.copyOf(attachments);
+    }
+
+    /** Content that was not checked at receipt (recorded, composed or delivered within the service). */
+    public MessageContent(String from, String fromName, String to, String cc, String replyTo, String subject,
+            Instant sentAt, String messageIdHeader, String inReplyTo, List<String> references, String text,
+            String html, List<NewAttachment> attachments, byte[] raw) {
+        this(from, fromName, to, cc, replyTo, subject, sentAt, messageIdHeader, inReplyTo, references, text, html,
+                attachments, raw, null);
+    }
+
+    /** The same content with the results of its checks at receipt. */
+    public MessageContent withAuthentication(Authentication checked) {
+        return new MessageContent(from, fromName, to, cc, replyTo, subject, sentAt, messageIdHeader, inReplyTo,
+                references, text, html, attachments, raw, checked);
+    }
+
+    /** The same content with other raw bytes (a trace line in front, say). */
+    public MessageContent withRaw(byte[] bytes) {
+        return new MessageContent(from, fromName, to, cc, replyTo, subject, sentAt, messageIdHeader, inReplyTo,
+                references, text, html, attachments, bytes, authentication);
     }
 
     /** The first {@value #PREVIEW_LENGTH} characters of the text, never ending inside a surrogate pair. */

@@ -22,6 +22,14 @@ public record ThreadMessage(Message message, String text, boolean textCut) imple
                 text, textCut);
     }
 
+    /** As list queries build rows, with whether the sender was verified at receipt. */
+    public ThreadMessage(String id, String inboxId, String from, String to, String subject, String preview,
+            Instant receivedAt, String threadId, boolean hasAttachments, Direction direction, boolean senderVerified,
+            String text, boolean textCut) {
+        this(new Message(id, inboxId, from, to, subject, preview, receivedAt, threadId, hasAttachments, direction,
+                senderVerified), text, textCut);
+    }
+
     /** The first {@code characters} code points of {@code text}, as stores cut it. */
     public static String beginning(String text, int characters) {
         int length = text.codePointCount(0, text.length());

@@ -20,8 +20,10 @@ import java.util.regex.Pattern;
  *                      neither, the wait is for a message that arrives after the call.
  * @param from          a case-insensitive substring of the sender's address, or {@code null}
  * @param subject       a case-insensitive substring of the subject, or {@code null}
+ * @param verifiedOnly  only messages whose sender was verified at receipt ({@code Message#senderVerified})
  */
-public record WaitRequest(String next, Instant receivedAfter, Duration timeout, String from, String subject) {
+public record WaitRequest(String next, Instant receivedAfter, Duration timeout, String from, String subject,
+                          boolean verifiedOnly) {
 
     public static final int MIN_TIMEOUT_SECONDS = 1;
     public static final int MAX_TIMEOUT_SECONDS = 60;
@@ -40,6 +42,12 @@ public record WaitRequest(String next, Instant receivedAfter, Duration timeout, 
      * @param timeoutArgument how the surface names the timeout ({@code timeout}, {@code timeout_seconds})
      */
     public static WaitRequest parse(String since, String timeout, String timeoutArgument, String from, String subject) {
+        return parse(since, timeout, timeoutArgument, from, subject, false);
+    }
+
+    /** As {@link #parse(String, String, String, String, String)}, for verified senders only when asked. */
+    public static WaitRequest parse(String since, String timeout, String timeoutArgument, String from, String subject,
+            boolean verifiedOnly) {
         String next = null;
         Instant receivedAfter = null;
         if (since != null && !since.isBlank()) {
@@ -55,7 +63,8 @@ public record WaitRequest(String next, Instant receivedAfter, Duration timeout, 
             }
         }
         return new WaitRequest(next, receivedAfter, timeout(timeout, timeoutArgument), filter("from", from,
-                RecordMessage.MAX_ADDRESS_LENGTH), filter("subject", subject, RecordMessage.MAX_SUBJECT_LENGTH));
+                RecordMessage.MAX_ADDRESS_LENGTH), filter("subject", subject, RecordMessage.MAX_SUBJECT_LENGTH),
+                verifiedOnly);
     }
 
     private static Duration timeout(String timeout, String argument) {
@@ -90,6 +99,7 @@ public record WaitRequest(String next, Instant receivedAfter, Duration timeout, 
         return message.direction() == dev.inboxes.domain.message.Direction.INBOUND
                 && (receivedAfter == null || message.receivedAt().isAfter(receivedAfter))
                 && (from == null || message.from().toLowerCase(Locale.ROOT).contains(from))
-                && (subject == null || message.subject().toLowerCase(Locale.ROOT).contains(subject));
+                && (subject == null || message.subject().toLowerCase(Locale.ROOT).contains(subject))
+                && (!verifiedOnly || message.senderVerified());
     }
 }

@@ -122,7 +122,8 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
         MessageContent content = message.content();
         String threadId = threadFor(message, inbox);
         Message row = new Message(message.id(), message.inboxId(), content.from(), content.to(), content.subject(),
-                content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty(), message.direction());
+                content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty(), message.direction(),
+                content.authentication() != null && content.authentication().senderVerified());
         messages.add(new Stored(message.accountId(), message, row, seq));
         ThreadState thread = threads.computeIfAbsent(threadId, id -> new ThreadState(id, message.inboxId(),
                 content.subject(), seq, message.receivedAt()));
@@ -177,7 +178,8 @@ public class InMemoryMessageStore implements MessageStore, ThreadStore, ArrivalS
             MessageContent content = stored.message().content();
             return new MessageDetail(stored.row(), content.fromName(), content.cc(), content.replyTo(),
                     content.sentAt(), content.messageIdHeader(), content.inReplyTo(), content.references(),
-                    content.text(), content.html(), attachments(stored), stored.message().extracts());
+                    content.text(), content.html(), attachments(stored), stored.message().extracts(),
+                    content.authentication());
         });
     }
 

@@ -1,10 +1,12 @@
 package dev.inboxes.domain.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.AttachmentSlice;
 import dev.inboxes.domain.message.ByteSlice;
+import dev.inboxes.domain.message.Authentication;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
@@ -125,6 +127,31 @@ public abstract class MessageStoreContract extends StoreContract {
         assertThat(messages().page(inbox.id(), null, 100, true).total()).hasValue(6);
         assertThat(messages().page(inbox.id(), rows.get(1).keyset(), 2, false).rows())
                 .containsExactlyElementsOf(rows.subList(2, 4));
+    }
+
+    @Test
+    void theResultsOfTheChecksAtReceiptAreStoredWithTheMessageAndItsRowSaysWhetherTheSenderIsVerified() {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        Authentication verified = new Authentication(new Authentication.Spf("pass", "github.test"),
+                List.of(new Authentication.Dkim("pass", "github.test", "s1"),
+                        new Authentication.Dkim("permerror", null, null)),
+                new Authentication.Dmarc("pass", "reject", "github.test"), "pass");
+        Authentication spoofed = new Authentication(new Authentication.Spf("none", null), List.of(),
+                new Authentication.Dmarc("fail", "reject", "github.test"), "fail");
+
+        Message good = stored(account, inbox, content(newMessageId(), null, List.of()).withAuthentication(verified), T0);
+        Message bad = stored(account, inbox, content(newMessageId(), null, List.of()).withAuthentication(spoofed),
+                T0.plusSeconds(1));
+        Message recorded = stored(account, inbox, content(newMessageId(), null, List.of()), T0.plusSeconds(2));
+
+        assertThat(good.senderVerified()).isTrue();
+        assertThat(messages().find(account, inbox.id(), good.id()).orElseThrow().authentication()).isEqualTo(verified);
+        assertThat(messages().find(account, inbox.id(), bad.id()).orElseThrow().authentication()).isEqualTo(spoofed);
+        assertThat(messages().find(account, inbox.id(), recorded.id()).orElseThrow().authentication()).isNull();
+        assertThat(messages().page(inbox.id(), MessageFilter.parse(null), null, 10, false).rows())
+                .extracting(Message::id, Message::senderVerified)
+                .containsExactly(tuple(recorded.id(), false), tuple(bad.id(), false), tuple(good.id(), true));
     }
 
     @Test

@@ -20,10 +20,12 @@ public record AgentMessage(
         @JsonProperty(required = true) String preview,
         @JsonProperty(value = "received_at", required = true) Instant receivedAt,
         @JsonProperty(value = "thread_id", required = true) String threadId,
-        @JsonProperty(value = "has_attachments", required = true) boolean hasAttachments) {
+        @JsonProperty(value = "has_attachments", required = true) boolean hasAttachments,
+        @JsonProperty(value = "sender_verified", required = true) boolean senderVerified) {
 
     static AgentMessage fromDomain(Message message) {
         return new AgentMessage(message.id(), message.from(), message.to(), message.subject(),
-                message.preview(), message.receivedAt(), message.threadId(), message.hasAttachments());
+                message.preview(), message.receivedAt(), message.threadId(), message.hasAttachments(),
+                message.senderVerified());
     }
 }

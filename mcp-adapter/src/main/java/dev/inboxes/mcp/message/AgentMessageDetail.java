@@ -20,6 +20,8 @@ public record AgentMessageDetail(
         @JsonProperty(value = "inbox_id", required = true) String inboxId,
         @JsonProperty(value = "thread_id", required = true) String threadId,
         @JsonProperty(required = true) String from,
+        @JsonProperty(value = "sender_verified", required = true) boolean senderVerified,
+        @JsonProperty(required = true) String verdict,
         @JsonProperty("from_name") String fromName,
         @JsonProperty(required = true) String to,
         String cc,

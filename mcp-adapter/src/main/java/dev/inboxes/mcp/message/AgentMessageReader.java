@@ -15,6 +15,7 @@ import dev.inboxes.mcp.respond.ExternalContent;
 import dev.inboxes.mcp.respond.AgentBudget;
 import dev.inboxes.mcp.respond.AgentResponder;
 import dev.inboxes.mcp.respond.Draft;
+import dev.inboxes.mcp.respond.SenderVerdict;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -72,7 +73,7 @@ public class AgentMessageReader {
 
     private Draft draft(MessageDetail message, MessageExtracts extracts, BodyPart part, Integer quotedLinesLeftOut) {
         AgentMessageDetail structured = structured(message, extracts, part, quotedLinesLeftOut);
-        String text = MessageReadText.of(structured, message.attachments().size());
+        String text = SenderVerdict.line(message) + "\n" + MessageReadText.of(structured, message.attachments().size());
         String summary = MessageReadText.summary(structured, budget.describe());
         Draft draft = new Draft(structured, text, summary, part.text().length(), json(structured).length());
         structured.attachments().forEach(attachment -> draft.link(attachment.uri(), attachment.filename() == null
@@ -87,7 +88,8 @@ public class AgentMessageReader {
         List<AgentMessageDetail.Attachment> attachments = message.attachments().stream().limit(ATTACHMENTS_SHOWN)
                 .map(attachment -> attachment(row, attachment)).toList();
         return new AgentMessageDetail(row.id(), row.inboxId(), row.threadId(), header(row.from()),
-                header(message.fromName()), header(row.to()), header(message.cc()), header(message.replyTo()),
+                row.senderVerified(), message.authentication() == null ? "unchecked"
+                        : message.authentication().verdict(), header(message.fromName()), header(row.to()), header(message.cc()), header(message.replyTo()),
                 header(row.subject()), message.sentAt(), row.receivedAt(), header(message.inReplyTo()),
                 message.attachments().size(), attachments, extracts == null ? null : codes(extracts),
                 extracts == null ? null : links(extracts),

@@ -4,6 +4,7 @@ import dev.inboxes.mcp.protocol.AgentErrors;
 import dev.inboxes.mcp.protocol.NullableOutputSchema;
 import dev.inboxes.mcp.protocol.CallerAccount;
 import dev.inboxes.mcp.protocol.ListToolDocs;
+import dev.inboxes.mcp.respond.SenderVerdict;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -22,7 +23,7 @@ public class MessageReadTools {
     @Tool(name = "get_message", description = "Reads one message: headers, attachments (described; each, and the "
             + "raw mail, is a linked resource), codes and links found in it (guesses: check the text), and its text "
             + "(from the HTML if no text part). A long text comes in parts: while has_more_body, call again with body_cursor. Newest code: "
-            + "list_messages limit=1, then this. " + ListToolDocs.MARKED,
+            + "list_messages limit=1, then this. " + SenderVerdict.ADVICE + " " + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentMessageDetail.class, generator = NullableOutputSchema.class),
             annotations = @Tool.Annotations(title = "Read a message", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))

@@ -20,6 +20,7 @@ public final class ArgumentTypes {
     public static final String LIMIT = "limit";
     public static final String QUOTES = "quotes";
     public static final String TIMEOUT_SECONDS = "timeout_seconds";
+    public static final String VERIFIED_ONLY = "verified_only";
 
     /** The arguments that take a time: in RFC 3339, or in the basic form the texts show ({@link #extendedTime}). */
     public static final Set<String> TIMES = Set.of("created_after", "created_before", "since");
@@ -32,6 +33,7 @@ public final class ArgumentTypes {
             LIMIT, new JsonObject().put("type", "integer").put("minimum", 1)
                     .put("maximum", PageLimits.AGENTS_MAX_LIMIT).put("default", PageLimits.DEFAULT_LIMIT),
             QUOTES, new JsonObject().put("type", "boolean"),
+            VERIFIED_ONLY, new JsonObject().put("type", "boolean").put("default", false),
             TIMEOUT_SECONDS, new JsonObject().put("type", "integer").put("minimum", WaitRequest.MIN_TIMEOUT_SECONDS)
                     .put("maximum", WaitRequest.MAX_TIMEOUT_SECONDS)
                     .put("default", WaitRequest.DEFAULT_TIMEOUT_SECONDS));

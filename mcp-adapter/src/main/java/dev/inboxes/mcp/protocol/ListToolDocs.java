@@ -55,6 +55,19 @@ public final class ListToolDocs {
         };
     }
 
+    /** A boolean argument as the tool received it: {@code true}, {@code false}, or absent for the default. */
+    public static boolean flag(String argument, String value, boolean byDefault) {
+        if (value == null) {
+            return byDefault;
+        }
+        return switch (value.strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new InvalidArgumentException(argument, argument + " is true or false (a JSON boolean); "
+                    + "omit it for the default (" + byDefault + ").");
+        };
+    }
+
     /** The quotes argument's description. */
     public static final String QUOTES = "false drops quoted history (> lines, \"On … wrote:\", Outlook's earlier "
             + "mail).";

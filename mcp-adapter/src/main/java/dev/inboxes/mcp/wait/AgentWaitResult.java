@@ -37,13 +37,14 @@ public record AgentWaitResult(
             @JsonProperty(value = "received_at", required = true) Instant receivedAt,
             @JsonProperty(value = "thread_id", required = true) String threadId,
             @JsonProperty(value = "has_attachments", required = true) boolean hasAttachments,
+            @JsonProperty(value = "sender_verified", required = true) boolean senderVerified,
             String text,
             @JsonProperty("text_cut") Boolean textCut) {
 
         static ArrivedMessage of(Message row, String text) {
             String beginning = text == null ? null : ExternalContent.beginning(text);
             return new ArrivedMessage(row.id(), row.from(), row.to(), row.subject(), row.receivedAt(), row.threadId(),
-                    row.hasAttachments(), beginning,
+                    row.hasAttachments(), row.senderVerified(), beginning,
                     beginning != null && beginning.length() < text.length() ? Boolean.TRUE : null);
         }
     }

@@ -1,6 +1,7 @@
 package dev.inboxes.mcp.wait;
 
 import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.message.MessageDetail;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.wait.WaitOutcome;
@@ -12,6 +13,7 @@ import dev.inboxes.mcp.protocol.NullableOutputSchema;
 import dev.inboxes.mcp.respond.AgentResponder;
 import dev.inboxes.mcp.respond.AgentText;
 import dev.inboxes.mcp.respond.Draft;
+import dev.inboxes.mcp.respond.SenderVerdict;
 import dev.inboxes.mcp.session.CallConnection;
 import dev.inboxes.mcp.protocol.CallerAccount;
 import dev.inboxes.mcp.respond.ExternalContent;
@@ -38,6 +40,7 @@ import java.util.function.BooleanSupplier;
 public class WaitTools {
 
     static final String TIMEOUT_ARGUMENT = ArgumentTypes.TIMEOUT_SECONDS;
+    static final String VERIFIED_ONLY = ArgumentTypes.VERIFIED_ONLY;
     /** How often a waiting call sends a progress notification, when the client asked for them. */
     static final int PROGRESS_EVERY_SECONDS = 5;
     private static final long TICK_MILLIS = 1_000;
@@ -68,7 +71,8 @@ public class WaitTools {
                     + ExternalContent.TEXT_CHARACTERS + " characters (text_cut if more): for a code or a reply, "
                     + "instead of polling. Without since, only mail after the call. On timeout, timed_out is true. "
                     + "Either way, call again with since = next: none missed or repeated. Progress every "
-                    + PROGRESS_EVERY_SECONDS + " s to a progress token. " + ListToolDocs.MARKED,
+                    + PROGRESS_EVERY_SECONDS + " s to a progress token. " + SenderVerdict.ADVICE + " "
+                    + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class, generator = NullableOutputSchema.class),
             annotations = @Tool.Annotations(title = "Wait for a message", readOnlyHint = true,
                     destructiveHint = false, idempotentHint = true, openWorldHint = true))
@@ -83,10 +87,13 @@ public class WaitTools {
                     required = false) String from,
             @ToolArg(description = "Only subjects containing this (any case).", required = false)
             String subject,
+            @ToolArg(name = VERIFIED_ONLY, description = "Only verified senders.",
+                    required = false) String verifiedOnly,
             Progress progress,
             Cancellation cancellation) {
         String accountId = caller.id();
-        WaitRequest request = WaitRequest.parse(since, timeoutSeconds, TIMEOUT_ARGUMENT, from, subject);
+        WaitRequest request = WaitRequest.parse(since, timeoutSeconds, TIMEOUT_ARGUMENT, from, subject,
+                ListToolDocs.flag(VERIFIED_ONLY, verifiedOnly, false));
         CompletableFuture<WaitOutcome> wait = waits.await(accountId, inboxId, request);
         watch(wait, request, progress, connection.abandonment(cancellation));
         return Uni.createFrom().completionStage(wait.thenApply(outcome -> respond(accountId, inboxId, outcome)));
@@ -120,6 +127,7 @@ public class WaitTools {
     private ToolResponse respond(String accountId, String inboxId, WaitOutcome outcome) {
         AgentWaitResult result;
         String summary;
+        String verdict = "";
         if (outcome.timedOut()) {
             result = new AgentWaitResult(true, null, outcome.next());
             summary = "No message arrived before the timeout. To keep waiting without missing one, call "
@@ -128,9 +136,12 @@ public class WaitTools {
             Message row = outcome.message();
             String body;
             try {
-                body = messages.get(accountId, inboxId, row.id()).text();
+                MessageDetail detail = messages.get(accountId, inboxId, row.id());
+                body = detail.text();
+                verdict = SenderVerdict.line(detail) + "\n";
             } catch (NotFoundException deletedMeanwhile) {
                 body = null;
+                verdict = row.senderVerified() ? "Sender verified.\n" : "UNVERIFIED sender.\n";
             }
             result = new AgentWaitResult(false, AgentWaitResult.ArrivedMessage.of(row, body), outcome.next());
             summary = "A message arrived (id " + row.id() + "); it is between the external-content markers"
@@ -138,7 +149,7 @@ public class WaitTools {
                     + ". To wait for the next one, call wait_for_message with since = next.";
         }
         // The text says the result once (not a JSON copy of structuredContent), the message's fields as one block.
-        String said = "timed_out: " + result.timedOut() + "\nnext: " + result.next() + "\nmessage: "
+        String said = verdict + "timed_out: " + result.timedOut() + "\nnext: " + result.next() + "\nmessage: "
                 + (result.message() == null ? "null" : "\n" + ExternalContent.markMessages(text.render(result.message())));
         return responder.respond(new Draft(result, said, summary, 0));
     }

@@ -2,6 +2,7 @@ package dev.inboxes.persistence.message;
 
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.Attachment;
+import dev.inboxes.domain.message.Authentication;
 import dev.inboxes.domain.message.AttachmentContent;
 import dev.inboxes.domain.message.AttachmentSlice;
 import dev.inboxes.domain.message.ByteSlice;
@@ -61,8 +62,9 @@ public class MessageContents {
             INSERT INTO messages (id, inbox_id, from_address, from_name, to_address, cc, reply_to, subject, preview,
                                   body, html, raw, sent_at, message_id_header, in_reply_to, message_references,
                                   dedupe_key, has_attachments, received_at, thread_id, inbox_seq, extracted_codes,
-                                  extracted_links, body_digest, direction)
-            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+                                  extracted_links, body_digest, direction, auth_verdict, spf_result, spf_domain,
+                                  dkim_results, dmarc_result, dmarc_policy, dmarc_domain, sender_verified)
+            SELECT ?, i.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
             FROM inboxes i WHERE i.id = ? AND i.account_id = ?
             ON CONFLICT (inbox_id, dedupe_key, body_digest) DO NOTHING
             RETURNING thread_id""";
@@ -74,7 +76,9 @@ public class MessageContents {
     private static final String FIND = """
             SELECT m.id, m.inbox_id, m.from_address, m.to_address, m.subject, m.preview, m.received_at, m.thread_id,
                    m.has_attachments, m.from_name, m.cc, m.reply_to, m.sent_at, m.message_id_header, m.in_reply_to,
-                   m.message_references, m.body, m.html, m.extracted_codes, m.extracted_links, m.direction
+                   m.message_references, m.body, m.html, m.extracted_codes, m.extracted_links, m.direction,
+                   m.auth_verdict, m.spf_result, m.spf_domain, m.dkim_results, m.dmarc_result, m.dmarc_policy,
+                   m.dmarc_domain
             FROM messages m JOIN inboxes i ON i.id = m.inbox_id WHERE\s""" + OWNED;
     private static final String ATTACHMENTS_OF = """
             SELECT id, filename, content_type, size, content_id, inline FROM attachments
@@ -153,6 +157,16 @@ public class MessageContents {
         insert.setArray(++p, connection.createArrayOf("text", links(message.extracts())));
         insert.setString(++p, message.bodyDigest());
         insert.setString(++p, message.direction().wire());
+        Authentication auth = content.authentication();
+        insert.setString(++p, auth == null ? null : auth.verdict());
+        insert.setString(++p, auth == null ? null : auth.spf().result());
+        insert.setString(++p, auth == null ? null : auth.spf().domain());
+        insert.setArray(++p, auth == null ? null : connection.createArrayOf("text", flat(auth.dkim(),
+                dkim -> Stream.of(dkim.result(), orEmpty(dkim.domain()), orEmpty(dkim.selector())))));
+        insert.setString(++p, auth == null ? null : auth.dmarc().result());
+        insert.setString(++p, auth == null ? null : auth.dmarc().policy());
+        insert.setString(++p, auth == null ? null : auth.dmarc().domain());
+        insert.setBoolean(++p, auth != null && auth.senderVerified());
         insert.setString(++p, message.inboxId());
         insert.setString(++p, message.accountId());
         String threadId = null;
@@ -174,7 +188,7 @@ public class MessageContents {
         ThreadKeeper.recordStored(connection, message, seq.get(), threadId);
         return StoreOutcome.stored(new Message(message.id(), message.inboxId(), content.from(), content.to(),
                 content.subject(), content.preview(), message.receivedAt(), threadId, !content.attachments().isEmpty(),
-                message.direction()));
+                message.direction(), auth != null && auth.senderVerified()));
     }
 
     private static void insertAttachments(Connection connection, NewMessage message) throws SQLException {
@@ -208,14 +222,16 @@ public class MessageContents {
                 if (!found.next()) {
                     return Optional.empty();
                 }
+                Authentication auth = authentication(found);
                 Message row = new Message(found.getString(1), found.getString(2), found.getString(3),
                         found.getString(4), found.getString(5), found.getString(6), instant(found, 7),
-                        found.getString(8), found.getBoolean(9), DirectionColumn.of(found.getString(21)));
+                        found.getString(8), found.getBoolean(9), DirectionColumn.of(found.getString(21)),
+                        auth != null && auth.senderVerified());
                 detail = new MessageDetail(row, found.getString(10), found.getString(11), found.getString(12),
                         instant(found, 13), found.getString(14), found.getString(15), strings(found.getArray(16)),
                         found.getString(17), found.getString(18), row.hasAttachments()
                                 ? attachmentsOf(connection, row.id()) : List.of(),
-                        extracts(found.getArray(19), found.getArray(20), row.subject(), found.getString(17)));
+                        extracts(found.getArray(19), found.getArray(20), row.subject(), found.getString(17)), auth);
             }
             return Optional.of(detail);
         });
@@ -357,6 +373,29 @@ public class MessageContents {
             linked.add(new MessageLink(flatLinks.get(i), flatLinks.get(i + 1)));
         }
         return new MessageExtracts(found, linked);
+    }
+
+    /** The stored results of the checks at receipt (columns 22 to 28 of {@link #FIND}), or {@code null}. */
+    private static Authentication authentication(ResultSet found) throws SQLException {
+        String verdict = found.getString(22);
+        if (verdict == null) {
+            return null;
+        }
+        List<String> flatDkim = strings(found.getArray(25));
+        List<Authentication.Dkim> dkim = new ArrayList<>();
+        for (int i = 0; i + 2 < flatDkim.size(); i += 3) {
+            dkim.add(new Authentication.Dkim(flatDkim.get(i), orNull(flatDkim.get(i + 1)), orNull(flatDkim.get(i + 2))));
+        }
+        return new Authentication(new Authentication.Spf(found.getString(23), found.getString(24)), dkim,
+                new Authentication.Dmarc(found.getString(26), found.getString(27), found.getString(28)), verdict);
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
+    }
+
+    private static String orNull(String value) {
+        return value == null || value.isEmpty() ? null : value;
     }
 
     private static List<String> strings(Array array) throws SQLException {

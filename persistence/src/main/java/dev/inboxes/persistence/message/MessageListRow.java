@@ -41,4 +41,7 @@ public abstract class MessageListRow {
     @Convert(converter = DirectionColumn.class)
     @Column(nullable = false)
     public Direction direction;
+
+    @Column(name = "sender_verified", nullable = false)
+    public boolean senderVerified;
 }

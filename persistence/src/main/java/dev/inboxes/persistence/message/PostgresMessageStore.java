@@ -31,7 +31,7 @@ public class PostgresMessageStore implements MessageStore, PanacheRepositoryBase
     /** Each row is built as the domain's record, from the list columns only (never the body or the raw bytes). */
     private static final String ROW = "new " + Message.class.getName()
             + "(e.id, e.inboxId, e.fromAddress, e.toAddress, e.subject, e.preview, e.receivedAt, e.threadId, "
-            + "e.hasAttachments, e.direction)";
+            + "e.hasAttachments, e.direction, e.senderVerified)";
     /** The inbox's own counter: an exact total without counting its messages. */
     private static final String COUNTER = "select i.messageCount from InboxEntity i where i.id = :inboxId";
 

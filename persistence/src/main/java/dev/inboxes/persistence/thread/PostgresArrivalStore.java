@@ -34,7 +34,7 @@ public class PostgresArrivalStore implements ArrivalStore {
     /** The arrivals and the inbox's latest number in one statement, so in one snapshot. */
     private static final String AFTER = """
             SELECT i.activity_seq, m.inbox_seq, m.id, m.inbox_id, m.from_address, m.to_address, m.subject, m.preview,
-                   m.received_at, m.thread_id, m.has_attachments, m.direction
+                   m.received_at, m.thread_id, m.has_attachments, m.direction, m.sender_verified
             FROM inboxes i
             LEFT JOIN LATERAL (
                 SELECT * FROM messages m
@@ -80,7 +80,7 @@ public class PostgresArrivalStore implements ArrivalStore {
                         rows.add(new Arrival(found.getLong(2), new Message(found.getString(3), found.getString(4),
                                 found.getString(5), found.getString(6), found.getString(7), found.getString(8),
                                 found.getObject(9, OffsetDateTime.class).toInstant(), found.getString(10),
-                                found.getBoolean(11), DirectionColumn.of(found.getString(12)))));
+                                found.getBoolean(11), DirectionColumn.of(found.getString(12)), found.getBoolean(13))));
                     }
                 } while (found.next());
                 return Optional.of(new Arrivals(rows, current));

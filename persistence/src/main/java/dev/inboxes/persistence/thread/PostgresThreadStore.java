@@ -29,11 +29,11 @@ public class PostgresThreadStore implements ThreadStore, PanacheRepositoryBase<T
             + "(e.id, e.inboxId, e.subject, e.participants, e.messageCount, e.lastMessageAt, e.snippet, e.activitySeq)";
     private static final String MESSAGE_ROW = "new " + Message.class.getName()
             + "(e.id, e.inboxId, e.fromAddress, e.toAddress, e.subject, e.preview, e.receivedAt, e.threadId, "
-            + "e.hasAttachments, e.direction)";
+            + "e.hasAttachments, e.direction, e.senderVerified)";
     /** The beginning of the text in characters (PostgreSQL counts code points), and whether it is all of it. */
     private static final String MESSAGE_WITH_TEXT_ROW = "new " + ThreadMessage.class.getName()
             + "(e.id, e.inboxId, e.fromAddress, e.toAddress, e.subject, e.preview, e.receivedAt, e.threadId, "
-            + "e.hasAttachments, e.direction, substring(e.text, 1, :characters), "
+            + "e.hasAttachments, e.direction, e.senderVerified, substring(e.text, 1, :characters), "
             + "case when length(e.text) > :characters then true else false end)";
     /** The inbox's own counter: an exact total without counting its threads. */
     private static final String THREAD_COUNTER = "select i.threadCount from InboxEntity i where i.id = :inboxId";

@@ -26,7 +26,7 @@ import org.xbill.DNS.TextParseException;
  * records it was given, NXDOMAIN for names it has none for, an empty answer (NODATA) for other types of a known
  * name, SERVFAIL when {@link #failing}, and nothing at all when {@link #silent} (a server that times out). It counts the questions it was asked.
  */
-final class LoopbackDnsServer implements AutoCloseable {
+public final class LoopbackDnsServer implements AutoCloseable {
 
     private static final long TTL = 300;
 
@@ -35,9 +35,11 @@ final class LoopbackDnsServer implements AutoCloseable {
     final List<String> questions = new CopyOnWriteArrayList<>();
     volatile boolean silent;
     /** Every answer is SERVFAIL, as from a resolver whose upstream is broken. */
-    volatile boolean failing;
+    public volatile boolean failing;
+    /** How long each answer waits before it is sent. */
+    public volatile long delayMillis;
 
-    LoopbackDnsServer() throws SocketException {
+    public LoopbackDnsServer() throws SocketException {
         socket = new DatagramSocket(0, InetAddress.getLoopbackAddress());
         Thread answering = new Thread(this::answerUntilClosed, "loopback-dns");
         answering.setDaemon(true);
@@ -45,11 +47,11 @@ final class LoopbackDnsServer implements AutoCloseable {
     }
 
     /** {@code host:port} as the MX client's {@code dns-servers} take it. */
-    String address() {
+    public String address() {
         return "127.0.0.1:" + socket.getLocalPort();
     }
 
-    LoopbackDnsServer mx(String domain, int preference, String exchanger) {
+    public LoopbackDnsServer mx(String domain, int preference, String exchanger) {
         return add(new MXRecord(name(domain), DClass.IN, TTL, preference, name(exchanger)));
     }
 
@@ -58,7 +60,35 @@ final class LoopbackDnsServer implements AutoCloseable {
         return add(new MXRecord(name(domain), DClass.IN, TTL, 0, Name.root));
     }
 
-    LoopbackDnsServer a(String host, String ipv4) {
+    /** A TXT record of one or more strings (a long record is split in strings of at most 255 characters). */
+    public LoopbackDnsServer txt(String name, String... strings) {
+        return add(new org.xbill.DNS.TXTRecord(name(name), DClass.IN, TTL, List.of(strings)));
+    }
+
+    /** A TXT record of one text, split as DNS needs it. */
+    public LoopbackDnsServer txtSplit(String name, String text) {
+        List<String> strings = new java.util.ArrayList<>();
+        for (int i = 0; i < text.length(); i += 255) {
+            strings.add(text.substring(i, Math.min(text.length(), i + 255)));
+        }
+        return txt(name, strings.toArray(String[]::new));
+    }
+
+    /** Every question from now on is answered as the questions already asked were (a changed zone). */
+    public void clear() {
+        records.clear();
+    }
+
+    /** How many questions it was asked so far. */
+    public int questionCount() {
+        return questions.size();
+    }
+
+    public void silent(boolean silent) {
+        this.silent = silent;
+    }
+
+    public LoopbackDnsServer a(String host, String ipv4) {
         try {
             return add(new ARecord(name(host), DClass.IN, TTL, InetAddress.getByName(ipv4)));
         } catch (IOException e) {
@@ -83,8 +113,15 @@ final class LoopbackDnsServer implements AutoCloseable {
                 if (silent) {
                     continue;
                 }
-                byte[] answer = answer(query).toWire(512);
+                if (delayMillis > 0) {
+                    Thread.sleep(delayMillis);
+                }
+                // As large as the client said it takes (EDNS), else the classic 512 bytes, truncated beyond.
+                int room = query.getOPT() != null ? Math.max(512, query.getOPT().getPayloadSize()) : 512;
+                byte[] answer = answer(query).toWire(room);
                 socket.send(new DatagramPacket(answer, answer.length, packet.getSocketAddress()));
+            } catch (InterruptedException e) {
+                return;
             } catch (IOException closedOrUnreadable) {
                 // closed at the end of the test, or a packet that is not DNS: nothing to answer
             }
