@@ -5,6 +5,7 @@ import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageDetail;
+import dev.inboxes.domain.message.MessageExtracts;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.shared.Hashing;
@@ -148,8 +149,10 @@ public final class OutboundService {
                 messageIdHeader, draft.inReplyTo(), draft.references(),
                 draft.body().text() != null ? draft.body().text() : "", draft.body().html(),
                 draft.body().attachments(), raw);
-        NewMessage message = MessageService.newMessage(id, accountId, inbox.id(), content,
-                MessageService.dedupeKey(content), now).outbound();
+        // No codes or links are looked for: they are found in mail that arrives, for the agent that reads it, and an
+        // outbound message is the sender's own words (the search was most of a send's CPU).
+        NewMessage message = MessageService.newMessage(id, accountId, inbox.id(), content, MessageExtracts.NONE,
+                MessageService.dedupeKey(content), MessageService.bodyDigest(raw), now).outbound();
         List<NewDelivery> deliveries = new ArrayList<>();
         for (String recipient : mail.recipients()) {
             String deliveryId = RandomIds.newId(Delivery.ID_PREFIX);

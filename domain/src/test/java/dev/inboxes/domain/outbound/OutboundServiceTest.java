@@ -7,6 +7,7 @@ import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxService;
+import dev.inboxes.domain.message.MessageExtracts;
 import dev.inboxes.domain.message.Direction;
 import dev.inboxes.domain.message.MessageDetail;
 import dev.inboxes.domain.message.MessageService;
@@ -86,6 +87,18 @@ class OutboundServiceTest {
         assertThat(messages.list(ACCOUNT, inbox.id(), dev.inboxes.domain.message.MessageFilter.parse(null),
                 dev.inboxes.domain.paging.PageRequest.parse(null, null, dev.inboxes.domain.paging.PageLimits.PROGRAMS)).items())
                 .hasSize(1);
+    }
+
+    @Test
+    void anOutboundMessageHasNoCodesOrLinksLookedForInIt() {
+        OutboundMessage sent = service(true, 100).send(ACCOUNT, inbox.id(), SendRequest.of(List.of("a@example.com"),
+                null, null, "Your verification code", null, MailBody.of(
+                        "Your verification code is 482910. Sign in at https://example.com/login", null, null, true)),
+                null);
+
+        assertThat(sent.message().extracts()).isEqualTo(MessageExtracts.NONE);
+        assertThat(messages.get(ACCOUNT, inbox.id(), sent.message().row().id()).extracts())
+                .isEqualTo(MessageExtracts.NONE);
     }
 
     @Test
