@@ -1,6 +1,5 @@
 package dev.inboxes.smtp.auth;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +17,7 @@ import org.xbill.DNS.Record;
 import org.xbill.DNS.Resolver;
 import org.xbill.DNS.SOARecord;
 import org.xbill.DNS.Section;
+import dev.inboxes.smtp.dns.DnsServers;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.TextParseException;
 import org.xbill.DNS.Type;
@@ -215,24 +215,7 @@ public final class AuthDns {
 
     /** {@code host}, {@code host:port}, {@code [ipv6]:port} or a bare IPv6 address. */
     static SimpleResolver server(String server) {
-        String host = server;
-        String port = "53";
-        int end = server.indexOf(']');
-        if (server.startsWith("[") && end > 0) {
-            host = server.substring(1, end);
-            if (server.startsWith(":", end + 1)) {
-                port = server.substring(end + 2);
-            }
-        } else if (server.indexOf(':') > 0 && server.indexOf(':') == server.lastIndexOf(':')) {
-            host = server.substring(0, server.indexOf(':'));
-            port = server.substring(server.indexOf(':') + 1);
-        }
-        try {
-            return new SimpleResolver(new InetSocketAddress(host, Integer.parseInt(port)));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("inboxes.dns-servers: cannot read '" + server
-                    + "' as host or host:port", e);
-        }
+        return DnsServers.resolver(server, "inboxes.dns-servers");
     }
 
     static int type(String name) {

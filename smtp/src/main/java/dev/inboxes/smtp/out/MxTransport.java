@@ -8,7 +8,6 @@ import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
 import java.net.IDN;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,6 +28,7 @@ import org.xbill.DNS.MXRecord;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.Record;
 import org.xbill.DNS.Resolver;
+import dev.inboxes.smtp.dns.DnsServers;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.TextParseException;
 import org.xbill.DNS.Type;
@@ -242,24 +242,7 @@ public class MxTransport implements MailTransport {
 
     /** {@code host}, {@code host:port}, {@code [ipv6]:port} or a bare IPv6 address. */
     static SimpleResolver server(String server) {
-        String host = server;
-        String port = "53";
-        int end = server.indexOf(']');
-        if (server.startsWith("[") && end > 0) {
-            host = server.substring(1, end);
-            if (server.startsWith(":", end + 1)) {
-                port = server.substring(end + 2);
-            }
-        } else if (server.indexOf(':') > 0 && server.indexOf(':') == server.lastIndexOf(':')) {
-            host = server.substring(0, server.indexOf(':'));
-            port = server.substring(server.indexOf(':') + 1);
-        }
-        try {
-            return new SimpleResolver(new InetSocketAddress(host, Integer.parseInt(port)));
-        } catch (IllegalArgumentException e) { // a port that is no number or out of range
-            throw new IllegalArgumentException("inboxes.smtp.mx.dns-servers: cannot read '" + server
-                    + "' as host or host:port", e);
-        }
+        return DnsServers.resolver(server, "inboxes.smtp.mx.dns-servers");
     }
 
     /** What one lookup gave: a {@link Lookup} result code, the records, and the error text. */
