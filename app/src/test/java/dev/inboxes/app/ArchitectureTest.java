@@ -102,8 +102,8 @@ public class ArchitectureTest {
 
     /**
      * The benchmark drives the app from outside, as a client would; where it needs the domain (to sign deep cursors)
-     * it uses its value types and paging, never a service. It is built only with {@code -Pbench}, so its sources are
-     * read here: their imports name what they use.
+     * it uses its value types and paging, never a service. It is built after the app (it runs the packaged jar), so its
+     * sources are read here: their imports name what they use.
      */
     @Test
     void theBenchmarkCallsNoDomainService() throws Exception {

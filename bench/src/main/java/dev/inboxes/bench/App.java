@@ -82,8 +82,9 @@ final class App implements AutoCloseable {
         builder.environment().put("INBOXES_RATE_LIMIT_ADDRESS_REQUESTS", "1000000000");
         builder.environment().put("INBOXES_RATE_LIMIT_SIGN_UP_REQUESTS", "1000000000");
         // (f) holds up to a thousand waits, each on its own connection, from this one address.
-        builder.environment().put("INBOXES_HTTP_CONNECTIONS_PER_ADDRESS", String.valueOf(WakeLatency.IDLE_WAITERS * 4));
-        builder.environment().put("INBOXES_WAITS_MAX_PER_ACCOUNT", String.valueOf(WakeLatency.IDLE_WAITERS * 2));
+        builder.environment().put("INBOXES_HTTP_CONNECTIONS_PER_ADDRESS", String.valueOf(WakeLatency.MOST_WAITERS * 4));
+        builder.environment().put("INBOXES_HTTP_WAITS_PER_ADDRESS", String.valueOf(WakeLatency.MOST_WAITERS * 2));
+        builder.environment().put("INBOXES_WAITS_MAX_PER_ACCOUNT", String.valueOf(WakeLatency.MOST_WAITERS * 2));
         // The sections before (h) measure mail in as they always did, without the checks at receipt (whose lookups
         // of bench.example would wait for the system's resolver); (h) measures the checks, on and off.
         builder.environment().put("INBOXES_AUTH_ENABLED", "false");

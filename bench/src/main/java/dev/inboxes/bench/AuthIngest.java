@@ -59,9 +59,9 @@ final class AuthIngest {
     }
 
     /** Rounds of off / on, every lookup / on, cached, alternated so that a change in the machine's load hits all. */
-    static final int ROUNDS = 5;
+    static final int ROUNDS = Effort.SMOKE ? 1 : 5;
     /** Sender domains signed ahead per measurement of "every lookup" (more than it can deliver in its window). */
-    static final int DOMAINS_AHEAD = 3_000;
+    static final int DOMAINS_AHEAD = Effort.SMOKE ? 50 : 3_000;
 
     static Figures run(Path jar, Path work, Postgres database, Duration window) throws Exception {
         KeyPair keys = keys();
@@ -148,7 +148,7 @@ final class AuthIngest {
         CpuMeter cpu = new CpuMeter(app.pid());
         try {
             double before = cpu.snapshot().get("service (JVM)");
-            long[] all = ClosedLoop.start("auth", senders, Duration.ofSeconds(2), window, (worker, sequence) -> {
+            long[] all = ClosedLoop.start("auth", senders, Effort.warmUp(Duration.ofSeconds(2)), window, (worker, sequence) -> {
                 Signed signed = domains.get(Math.floorMod(next.getAndIncrement(), domains.size()));
                 String to = inboxes.get(worker);
                 return connections.get(worker).deliver(to, "bounces@" + signed.domain(),

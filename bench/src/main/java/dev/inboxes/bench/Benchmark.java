@@ -117,30 +117,32 @@ public final class Benchmark {
                         .map(keyset -> "/v1/inboxes?limit=50&cursor=" + Cursors.after(accountId, InboxFilter.NONE, keyset))
                         .toList();
                 CpuMeter cpu = new CpuMeter(app.pid());
-                Throughput.http(http, cursorPaths, 8, Duration.ofSeconds(5), Duration.ofSeconds(5), cpu);
+                Throughput.http(http, cursorPaths, 8, Effort.warmUp(Duration.ofSeconds(5)), Effort.warmUp(Duration.ofSeconds(5)),
+                        cpu);
 
                 log("(a) latency by depth");
-                report.depth = DepthLatency.run(database, http, accountId, depths, 200);
+                report.depth = DepthLatency.run(database, http, accountId, depths, Effort.rounds(200));
                 log("(b) first page with total vs cursor page");
                 List<String[]> totalQueries = totalQueries(database, accountId, rows);
-                report.totals = Totals.run(http, totalQueries, 100);
+                report.totals = Totals.run(http, totalQueries, Effort.rounds(100));
                 log("(b) the same filtered queries, counted exactly (a bound above the row count), side by side");
                 try (App exact = App.start(jar, work, database,
                         java.util.Map.of("INBOXES_TOTAL_EXACT_UP_TO", String.valueOf(2L * rows)))) {
                     report.exactTotals = Totals.run(http.at(exact.baseUrl), totalQueries.subList(1, totalQueries.size()),
-                            100);
+                            Effort.rounds(100));
                 }
                 log("(c) throughput, HTTP vs JDBC");
                 for (int concurrency : CONCURRENCY) {
-                    report.throughput.add(Throughput.http(http, cursorPaths, concurrency, Duration.ofSeconds(3), window,
+                    report.throughput.add(Throughput.http(http, cursorPaths, concurrency, Effort.warmUp(Duration.ofSeconds(3)), window,
                             cpu));
                     report.throughput.add(Throughput.jdbc(database, accountId, keysets, concurrency, POOL_SIZE,
-                            Duration.ofSeconds(3), window, cpu));
+                            Effort.warmUp(Duration.ofSeconds(3)), window, cpu));
                 }
                 log("(d) page sizes");
                 report.sizes = PageSizes.measure(http);
                 log("(e) SMTP ingest vs direct insert");
-                report.ingest = SmtpIngest.run(app, http, database, accountId, Duration.ofSeconds(2), ingestWindow);
+                report.ingest = SmtpIngest.run(app, http, database, accountId, Effort.warmUp(Duration.ofSeconds(2)),
+                        ingestWindow);
                 recording = app.flightRecording;
             }
             report.wake = wake(jar, work, database);
@@ -193,15 +195,22 @@ public final class Benchmark {
         try (Connection connection = database.connect()) {
             newestTenth = Queries.keysetAt(connection, accountId, rows / 10).at().toString();
         }
+        // A handful of matches in a million rows; a smoke run's few thousand need a shorter number to match twice.
+        String selective = rows >= 100_000 ? "sales desk 4242" : "sales desk 42";
         return List.of(
                 new String[] {"unfiltered", ""},
                 new String[] {"q=sales desk (1 in 7 inboxes)", "&q=" + Http.encode("sales desk")},
-                new String[] {"q=sales desk 4242 (selective)", "&q=" + Http.encode("sales desk 4242")},
+                new String[] {"q=" + selective + " (selective)", "&q=" + Http.encode(selective)},
                 new String[] {"created_after (newest 10%)", "&created_after=" + Http.encode(newestTenth)});
     }
 
+    private static final long STARTED = System.nanoTime();
+
+    /** A line of progress, with the seconds since the start (where a long run spends its time). */
     static void log(String format, Object... arguments) {
-        System.out.printf("[bench] " + format + "%n", arguments);
+        System.out.printf("[bench %5.0fs] " + format + "%n",
+                java.util.stream.Stream.concat(java.util.stream.Stream.of((System.nanoTime() - STARTED) / 1e9),
+                        java.util.Arrays.stream(arguments)).toArray());
     }
 
     private static void deleteRecursively(Path path) throws Exception {

@@ -28,7 +28,7 @@ final class SendThroughput {
 
     static final int SIZE = 10 * 1024;
     static final int[] SENDERS = {1, 4, 16};
-    static final int LATENCY_SENDS = 200;
+    static final int LATENCY_SENDS = Effort.rounds(200);
     static final double GOAL_RATIO = 0.5;
     static final double GOAL_P99_MS = 200;
 
@@ -101,7 +101,7 @@ final class SendThroughput {
                 Benchmark.log("(g) REST sends, %d senders", senders);
                 long relayedBefore = relayed.get();
                 long started = System.nanoTime();
-                long[] accepted = ClosedLoop.start("send", senders, Duration.ofSeconds(2), window, (worker, sequence) -> {
+                long[] accepted = ClosedLoop.start("send", senders, Effort.warmUp(Duration.ofSeconds(2)), window, (worker, sequence) -> {
                     long began = System.nanoTime();
                     HttpResponse<String> sent = http.post("/v1/inboxes/" + inboxes.get(worker)[0] + "/messages/send",
                             body, null);
@@ -148,7 +148,7 @@ final class SendThroughput {
         }
         byte[] padding = "x".repeat(SIZE).getBytes(StandardCharsets.US_ASCII);
         try {
-            long[] all = ClosedLoop.start("mail-in", senders, Duration.ofSeconds(2), window, (worker, sequence) ->
+            long[] all = ClosedLoop.start("mail-in", senders, Effort.warmUp(Duration.ofSeconds(2)), window, (worker, sequence) ->
                     connections.get(worker).deliver(inboxes.get(worker)[1], message(worker, sequence, padding)))
                     .latencies(failed -> "mail in: " + failed + " deliveries failed");
             return all.length / (window.toNanos() / 1e9);

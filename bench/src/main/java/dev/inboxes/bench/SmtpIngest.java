@@ -78,7 +78,10 @@ final class SmtpIngest {
         }
     }
 
-    /** The rows a delivery writes, inserted directly: one message row (raw, text, HTML, parsed fields) per commit. */
+    /**
+     * The rows a delivery writes, inserted directly, one statement per commit: the inbox's next arrival number (which
+     * holds the inbox's row, as a delivery does), a new thread, and the message row (raw, text, HTML, parsed fields).
+     */
     private static Result jdbc(Postgres database, String accountId, List<String[]> inboxes, Corpus corpus, int senders,
             Duration warmup, Duration window) throws Exception {
         BlockingQueue<Connection> pool = new ArrayBlockingQueue<>(Benchmark.POOL_SIZE);
@@ -86,11 +89,21 @@ final class SmtpIngest {
             pool.add(database.connect());
         }
         String sql = """
+                WITH arrival AS (
+                    UPDATE inboxes SET activity_seq = activity_seq + 1 WHERE id = ? AND account_id = ?
+                    RETURNING id, activity_seq
+                ), thread AS (
+                    INSERT INTO threads (id, inbox_id, subject, subject_key, participants, message_count,
+                                         last_message_at, snippet, activity_seq)
+                    SELECT ?, arrival.id, ?, lower(?), ARRAY[?], 1, ?, ?, arrival.activity_seq FROM arrival
+                    RETURNING id
+                )
                 INSERT INTO messages (id, inbox_id, from_address, from_name, to_address, cc, reply_to, subject, preview,
                                       body, html, raw, sent_at, message_id_header, in_reply_to, message_references,
-                                      dedupe_key, has_attachments, received_at, thread_id)
-                SELECT ?, i.id, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, '{}', ?, false, ?, ?
-                FROM inboxes i WHERE i.id = ? AND i.account_id = ?""";
+                                      dedupe_key, has_attachments, received_at, thread_id, inbox_seq)
+                SELECT ?, arrival.id, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, '{}', ?, false, ?, thread.id,
+                       arrival.activity_seq
+                FROM arrival, thread""";
         try {
             return measure(corpus.size, senders, "JDBC", warmup, window, (worker, sequence) -> {
                 Connection connection = pool.take();
@@ -99,13 +112,22 @@ final class SmtpIngest {
                     String id = "msg_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
                     String messageId = corpus.messageId(worker, sequence) + ".jdbc";
                     OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+                    String preview = corpus.text.substring(0, 200);
                     int p = 0;
+                    insert.setString(++p, inboxes.get(worker)[0]);
+                    insert.setString(++p, accountId);
+                    insert.setString(++p, "thr_" + id.substring(4));
+                    insert.setString(++p, corpus.subject);
+                    insert.setString(++p, corpus.subject);
+                    insert.setString(++p, "sender@bench.example");
+                    insert.setObject(++p, now, Types.TIMESTAMP_WITH_TIMEZONE);
+                    insert.setString(++p, preview);
                     insert.setString(++p, id);
                     insert.setString(++p, "sender@bench.example");
                     insert.setString(++p, "Bench Sender");
                     insert.setString(++p, inboxes.get(worker)[1]);
                     insert.setString(++p, corpus.subject);
-                    insert.setString(++p, corpus.text.substring(0, 200));
+                    insert.setString(++p, preview);
                     insert.setString(++p, corpus.text);
                     insert.setString(++p, corpus.html);
                     insert.setBytes(++p, corpus.message(worker, sequence));
@@ -113,9 +135,6 @@ final class SmtpIngest {
                     insert.setString(++p, messageId);
                     insert.setString(++p, messageId);
                     insert.setObject(++p, now, Types.TIMESTAMP_WITH_TIMEZONE);
-                    insert.setString(++p, "thr_" + id.substring(4));
-                    insert.setString(++p, inboxes.get(worker)[0]);
-                    insert.setString(++p, accountId);
                     if (insert.executeUpdate() != 1) {
                         throw new IllegalStateException("no row inserted");
                     }

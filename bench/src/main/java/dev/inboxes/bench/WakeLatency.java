@@ -28,14 +28,16 @@ final class WakeLatency {
 
     static final int[] WAITERS = {1, 100};
     /** Waits held open at once to measure their idle cost. */
-    static final int IDLE_WAITERS = 1_000;
+    static final int IDLE_WAITERS = Effort.SMOKE ? 20 : 1_000;
+    /** The most waits this section holds open at once, each on its own connection from this one address. */
+    static final int MOST_WAITERS = Math.max(IDLE_WAITERS, WAITERS[WAITERS.length - 1]);
     /** The goal of the wake latency's p99, in milliseconds. */
     static final double GOAL_P99_MS = 100;
     /** Messages delivered per case with one waiter; with more, fewer rounds give as many samples or more. */
     private static final int ROUNDS_ONE_WAITER = 200;
     private static final int ROUNDS_MANY_WAITERS = 30;
     /** Rounds before each case's measured ones, not counted (connections opened, code paths compiled). */
-    static final int WARM_UP_ROUNDS = 5;
+    static final int WARM_UP_ROUNDS = Effort.rounds(5);
     private static final Pattern HEAP_USED = Pattern.compile("used (\\d+)K");
     private static final Pattern PROC_FIELD = Pattern.compile("(?m)^(Threads|VmRSS):\\s+(\\d+)");
 
@@ -58,7 +60,7 @@ final class WakeLatency {
     }
 
     static int roundsFor(int waiters) {
-        return waiters == 1 ? ROUNDS_ONE_WAITER : ROUNDS_MANY_WAITERS;
+        return Effort.rounds(waiters == 1 ? ROUNDS_ONE_WAITER : ROUNDS_MANY_WAITERS);
     }
 
     /** @param receiver the replica SMTP delivers to; {@code other} a second replica on the same database */
