@@ -54,44 +54,56 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
     static final class Codes {
 
         /** Words that announce a code, whole words in scripts with spaces; any occurrence in CJK text. */
-        private static final Pattern KEYWORD = Pattern.compile("(?iu)"
-                + "(?<![\\p{L}])(?:"
+        static final WordPattern KEYWORD = new WordPattern(List.of(
                 // English
-                + "codes?|passcodes?|pass code|one[- ]time(?: pass(?:word|code))?|otp|pin|2fa|mfa|two[- ]factor"
-                + "|verification|verify|verifying|authentication|authenticator|security code|temporary password"
+                "codes?", "passcodes?", "pass code", "one[- ]time(?: pass(?:word|code))?", "otp", "pin", "2fa", "mfa",
+                "two[- ]factor", "verification", "verify", "verifying", "authentication", "authenticator",
+                "security code", "temporary password",
                 // German, Dutch, Scandinavian
-                + "|bestätigungscode|sicherheitscode|verifizierungscode|anmeldecode|einmalcode|zugangscode"
-                + "|bestätigungs-code|einmalpasswort|verifizierung|bestätigung"
-                + "|verificatiecode|beveiligingscode|bevestigingscode|inlogcode|verificatie"
-                + "|kod|kode|koden|verifieringskod|bekräftelsekod|engångskod|sikkerhetskode|bekræftelseskode"
+                "bestätigungscode", "sicherheitscode", "verifizierungscode", "anmeldecode", "einmalcode", "zugangscode",
+                "bestätigungs-code", "einmalpasswort", "verifizierung", "bestätigung",
+                "verificatiecode", "beveiligingscode", "bevestigingscode", "inlogcode", "verificatie",
+                "kod", "kode", "koden", "verifieringskod", "bekräftelsekod", "engångskod", "sikkerhetskode",
+                "bekræftelseskode",
                 // Romance
-                + "|código|codigo|codice|vérification|verificación|verificação|verificacao|verifica|confirmación"
-                + "|mot de passe à usage unique|usage unique|contraseña temporal|senha"
+                "código", "codigo", "codice", "vérification", "verificación", "verificação", "verificacao", "verifica",
+                "confirmación", "mot de passe à usage unique", "usage unique", "contraseña temporal", "senha",
                 // Slavic, Turkish
-                + "|kodu|doğrulama|dogrulama|weryfikacyjny|weryfikacji|jednorazowy|код|кода|подтверждения|проверочный"
-                + ")(?![\\p{L}])"
+                "kodu", "doğrulama", "dogrulama", "weryfikacyjny", "weryfikacji", "jednorazowy", "код", "кода",
+                "подтверждения", "проверочный"),
                 // CJK and Korean: no word boundaries
-                + "|認証コード|確認コード|認証番号|確認番号|ワンタイム|パスコード|コード"
-                + "|验证码|驗證碼|校验码|校驗碼|动态码|認證碼|认证码|确认码|確認碼|인증번호|인증 번호|인증코드|인증 코드|확인 코드|보안 코드");
+                List.of("認証コード", "確認コード", "認証番号", "確認番号", "ワンタイム", "パスコード", "コード",
+                        "验证码", "驗證碼", "校验码", "校驗碼", "动态码", "認證碼", "认证码", "确认码", "確認碼", "인증번호",
+                        "인증 번호", "인증코드", "인증 코드", "확인 코드", "보안 코드"));
 
         /**
          * Words that announce a number that is not a code: an order, an invoice, a phone, an account… A number
          * right after one of these (with no other number between) is set aside.
          */
-        private static final Pattern DECOY = Pattern.compile("(?iu)"
-                + "(?<![\\p{L}])(?:order(?: number| no\\.?)?|orders|bestellung|bestellnummer|commande|pedido|ordine"
-                + "|invoice|rechnung|facture|factura|fattura|receipt|quittung|ticket|case|ref|reference|referenz"
-                + "|référence|referencia|tracking|sendung|sendungsnummer|shipment|account|konto|compte|cuenta|conto"
-                + "|card|karte|carte|tarjeta|ending in|ends in|endet auf|phone|telefon|téléphone|teléfono|tel|fax|call"
-                + "|mobile|handy|zip|postal|postcode|plz|booking|buchung|réservation|reserva|customer|kunde|kundennummer"
-                + "|client|cliente|member|membership|id|no\\.|nr\\.|n°|nº|item|artikel|sku|model|version|build|room|flight"
-                + "|gate|seat|suite|apt|floor|street|st\\.|ave|road|strasse|straße|rue|calle|box|total|amount|betrag"
-                + "|montant|importe|price|preis|prix|precio|balance|guthaben|saldo|vat|tax)(?![\\p{L}])|[#№]");
+        static final WordPattern DECOY = new WordPattern(List.of(
+                "order(?: number| no\\.?)?", "orders", "bestellung", "bestellnummer", "commande", "pedido", "ordine",
+                "invoice", "rechnung", "facture", "factura", "fattura", "receipt", "quittung", "ticket", "case", "ref",
+                "reference", "referenz", "référence", "referencia", "tracking", "sendung", "sendungsnummer",
+                "shipment", "account", "konto", "compte", "cuenta", "conto", "card", "karte", "carte", "tarjeta",
+                "ending in", "ends in", "endet auf", "phone", "telefon", "téléphone", "teléfono", "tel", "fax", "call",
+                "mobile", "handy", "zip", "postal", "postcode", "plz", "booking", "buchung", "réservation", "reserva",
+                "customer", "kunde", "kundennummer", "client", "cliente", "member", "membership", "id", "no\\.",
+                "nr\\.", "n°", "nº", "item", "artikel", "sku", "model", "version", "build", "room", "flight", "gate",
+                "seat", "suite", "apt", "floor", "street", "st\\.", "ave", "road", "strasse", "straße", "rue", "calle",
+                "box", "total", "amount", "betrag", "montant", "importe", "price", "preis", "prix", "precio", "balance",
+                "guthaben", "saldo", "vat", "tax"),
+                List.of("[#№]"));
 
         /** Digits: 4 to 8, or two groups of 3–4 joined by one space or dash (123 456, 123-456), or G-123456. */
         private static final Pattern DIGITS = Pattern.compile(
                 "(?<![\\p{L}\\p{N}_#/.,:+$€£¥\\\\-]|\\d[ -])(?:\\p{Lu}{1,3}-)?(\\d{3,4}[ -]\\d{3,4}|\\d{4,8})"
                 + "(?![\\p{L}\\p{N}_/%]|[.,:-]\\d|[ -]\\d)");
+
+        /**
+         * How far after its start a {@link #DIGITS} match has its first digit: a prefix of up to three letters (each
+         * maybe two chars) and a dash.
+         */
+        private static final int DIGIT_START = 7;
 
         /** Short upper-case codes with at least one digit and one letter: 4 to 10 characters, one dash allowed. */
         private static final Pattern ALPHANUMERIC = Pattern.compile(
@@ -132,10 +144,12 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
         }
 
         static List<OneTimeCode> find(String subject, String text) {
-            boolean announced = KEYWORD.matcher(subject).find() || KEYWORD.matcher(text).find();
+            List<int[]> subjectKeywords = KEYWORD.spans(subject);
+            List<int[]> textKeywords = KEYWORD.spans(text);
+            boolean announced = !subjectKeywords.isEmpty() || !textKeywords.isEmpty();
             List<Candidate> candidates = new ArrayList<>();
-            collect(subject, OneTimeCode.SUBJECT, false, candidates);
-            collect(text, OneTimeCode.TEXT, announced, candidates);
+            collect(subject, subjectKeywords, OneTimeCode.SUBJECT, false, candidates);
+            collect(text, textKeywords, OneTimeCode.TEXT, announced, candidates);
             Map<String, Candidate> best = new LinkedHashMap<>();
             candidates.stream().sorted(Comparator.comparingInt(Candidate::score).reversed())
                     .forEach(candidate -> best.putIfAbsent(candidate.code.code(), candidate));
@@ -145,13 +159,14 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
         private record Candidate(OneTimeCode code, int score) {
         }
 
-        private static void collect(String source, String name, boolean announced, List<Candidate> into) {
+        private static void collect(String source, List<int[]> keywords, String name, boolean announced,
+                List<Candidate> into) {
             boolean[] excluded = excludedSpans(source);
             Lines lines = new Lines(source);
-            List<int[]> keywords = spans(KEYWORD, source);
-            List<int[]> decoys = spans(DECOY, source);
-            Matcher digits = DIGITS.matcher(source);
-            while (digits.find()) {
+            List<int[]> decoys = DECOY.spans(source);
+            Search search = digits(source);
+            Matcher digits = search.matcher();
+            while (search.next()) {
                 String written = digits.group(1);
                 String code = written.replace(" ", "").replace("-", "");
                 if (code.length() > 8 || isExcluded(excluded, digits.start(1), digits.end(1))
@@ -168,8 +183,9 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
                             digits.end(1))), score + (code.length() >= 6 ? 2 : 0)));
                 }
             }
-            Matcher alphanumeric = ALPHANUMERIC.matcher(source);
-            while (alphanumeric.find()) {
+            Search alphanumericSearch = alphanumerics(source);
+            Matcher alphanumeric = alphanumericSearch.matcher();
+            while (alphanumericSearch.next()) {
                 String code = alphanumeric.group(1);
                 String bare = code.replace("-", "");
                 if (bare.length() < 4 || bare.length() > 10 || bare.chars().noneMatch(Character::isDigit)
@@ -263,12 +279,12 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
         private static boolean[] excludedSpans(String source) {
             boolean[] excluded = new boolean[source.length() + 1];
             addresses(source, excluded);
-            for (Pattern pattern : List.of(URL, DATE_OR_TIME)) {
-                for (int[] span : spans(pattern, source)) {
+            for (Search search : List.of(urls(source), datesAndTimes(source))) {
+                for (int[] span : search.spans()) {
                     java.util.Arrays.fill(excluded, span[0], span[1], true);
                 }
             }
-            for (int[] span : spans(PHONE, source)) {
+            for (int[] span : phones(source).spans()) {
                 String phone = source.substring(span[0], span[1]);
                 long digits = phone.chars().filter(Character::isDigit).count();
                 long groups = phone.split("[ .()-]+").length;
@@ -318,13 +334,47 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
             return false;
         }
 
-        private static List<int[]> spans(Pattern pattern, String source) {
-            List<int[]> spans = new ArrayList<>();
-            Matcher matcher = pattern.matcher(source);
-            while (matcher.find()) {
-                spans.add(new int[] {matcher.start(), matcher.end()});
+        // Each search tried only where its pattern can begin a match.
+
+        static Search digits(String source) {
+            return new Search(DIGITS, source, Search.nearDigit(source, DIGIT_START));
+        }
+
+        static Search alphanumerics(String source) {
+            return new Search(ALPHANUMERIC, source, at -> isCodeStart(source, at));
+        }
+
+        static Search urls(String source) {
+            return new Search(URL, source, at -> "hHwW".indexOf(source.charAt(at)) >= 0);
+        }
+
+        static Search datesAndTimes(String source) {
+            return new Search(DATE_OR_TIME, source, at -> isAsciiDigit(source.charAt(at)));
+        }
+
+        static Search phones(String source) {
+            return new Search(PHONE, source, at -> "+(".indexOf(source.charAt(at)) >= 0 || isAsciiDigit(source.charAt(at)));
+        }
+
+        /**
+         * Where an {@link #ALPHANUMERIC} code can begin: an upper-case letter or digit with no ASCII letter or digit
+         * before it (the pattern's own look-behind decides the rest).
+         */
+        private static boolean isCodeStart(String source, int at) {
+            char c = source.charAt(at);
+            if (!(c >= 'A' && c <= 'Z' || isAsciiDigit(c))) {
+                return false;
             }
-            return spans;
+            if (at == 0) {
+                return true;
+            }
+            char before = source.charAt(at - 1);
+            return !(before >= 'A' && before <= 'Z' || before >= 'a' && before <= 'z' || isAsciiDigit(before));
+        }
+
+        /** {@code \\d} of a pattern without UNICODE_CHARACTER_CLASS. */
+        static boolean isAsciiDigit(char c) {
+            return c >= '0' && c <= '9';
         }
 
         /** The line around {@code [start, end)}, cut to {@value #CONTEXT_LENGTH} characters centred on it. */
@@ -336,6 +386,173 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
             int from = Math.max(lineStart, start - room);
             int to = Math.min(lineEnd, end + room);
             return cut(source, from, to).replaceAll("\\s+", " ").strip();
+        }
+    }
+
+    /**
+     * A case-insensitive alternation of whole words (no letter before or after) and of fragments that may stand
+     * anywhere, searched as {@link Matcher#find()} would, but tried only where a match can start (at a character
+     * that begins one of the alternatives, not right after a letter for a word), and there with only the
+     * alternatives that begin with that character, in their order. A plain search tried the whole alternation at
+     * every character of the text: most of the CPU a received message cost.
+     */
+    static final class WordPattern {
+
+        private final Pattern pattern;
+        private final List<String> words;
+        private final List<String> fragments;
+        /** For each ASCII character, the alternatives that can begin with it (null: none), as patterns of their own. */
+        private final Pattern[] asciiWords = new Pattern[128];
+        private final Pattern[] asciiFragments = new Pattern[128];
+
+        WordPattern(List<String> words, List<String> fragments) {
+            this.words = List.copyOf(words);
+            this.fragments = List.copyOf(fragments);
+            pattern = compile(words, fragments);
+            for (char c = 0; c < 128; c++) {
+                char first = c;
+                List<String> wordsHere = words.stream().filter(word -> mayBegin(word, first)).toList();
+                List<String> fragmentsHere = fragments.stream().filter(fragment -> mayBegin(fragment, first)).toList();
+                asciiWords[c] = wordsHere.isEmpty() ? null : compile(wordsHere, List.of());
+                asciiFragments[c] = fragmentsHere.isEmpty() ? null : compile(List.of(), fragmentsHere);
+            }
+        }
+
+        private static Pattern compile(List<String> words, List<String> fragments) {
+            String wordPart = words.isEmpty() ? "" : "(?<![\\p{L}])(?:" + String.join("|", words) + ")(?![\\p{L}])";
+            String separator = words.isEmpty() || fragments.isEmpty() ? "" : "|";
+            return Pattern.compile("(?iu)" + wordPart + separator + String.join("|", fragments));
+        }
+
+        /**
+         * Whether {@code alternative} can match beginning with {@code c}: its first character is a literal, or a
+         * class of literals in brackets, compared without regard to case (any of the ways Java folds it).
+         */
+        private static boolean mayBegin(String alternative, char c) {
+            String firsts = alternative.startsWith("[") ? alternative.substring(1, alternative.indexOf(']'))
+                    : alternative.substring(0, 1);
+            if ("\\()|.*+?^$".indexOf(firsts.charAt(0)) >= 0 || firsts.contains("-") || firsts.contains("\\")) {
+                throw new IllegalArgumentException("an alternative must start with a literal character or a class "
+                        + "of them: " + alternative);
+            }
+            for (char first : firsts.toCharArray()) {
+                if (c == first || Character.toLowerCase(c) == Character.toLowerCase(first)
+                        || Character.toUpperCase(c) == Character.toUpperCase(first)
+                        || Character.toLowerCase(Character.toUpperCase(c))
+                                == Character.toLowerCase(Character.toUpperCase(first))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The whole alternation: what a plain {@code find()} would search with. */
+        Pattern pattern() {
+            return pattern;
+        }
+
+        /** The spans {@code find()} would return, in order. */
+        List<int[]> spans(String source) {
+            List<int[]> spans = new ArrayList<>();
+            java.util.Map<Pattern, Matcher> matchers = new java.util.HashMap<>();
+            int length = source.length();
+            int at = 0;
+            while (at < length) {
+                int end = matchAt(source, at, matchers);
+                if (end > at) {
+                    spans.add(new int[] {at, end});
+                    at = end;
+                } else {
+                    at++;
+                }
+            }
+            return spans;
+        }
+
+        /** The end of the match that begins at {@code at}, or -1. */
+        private int matchAt(String source, int at, java.util.Map<Pattern, Matcher> matchers) {
+            char c = source.charAt(at);
+            boolean wordMayBegin = at == 0 || !Character.isLetter(source.charAt(at - 1));
+            if (c >= 128) { // rare in most mail: the whole alternation, where any alternative may begin
+                boolean may = wordMayBegin && words.stream().anyMatch(word -> mayBegin(word, c))
+                        || fragments.stream().anyMatch(fragment -> mayBegin(fragment, c));
+                return may ? lookingAt(pattern, source, at, matchers) : -1;
+            }
+            int end = wordMayBegin && asciiWords[c] != null ? lookingAt(asciiWords[c], source, at, matchers) : -1;
+            if (end < 0 && asciiFragments[c] != null) {
+                end = lookingAt(asciiFragments[c], source, at, matchers);
+            }
+            return end;
+        }
+
+        private static int lookingAt(Pattern pattern, String source, int at, java.util.Map<Pattern, Matcher> matchers) {
+            // Transparent bounds: the look-behind sees the character before the region tried.
+            Matcher matcher = matchers.computeIfAbsent(pattern,
+                    key -> key.matcher(source).useTransparentBounds(true).useAnchoringBounds(false));
+            matcher.region(at, source.length());
+            return matcher.lookingAt() ? matcher.end() : -1;
+        }
+    }
+
+    /**
+     * What {@code pattern.matcher(source).find()} finds, one match after the other, but with the pattern tried only at
+     * the positions where {@code mayStart} says a match can begin (it must hold at least wherever one can). Trying a
+     * pattern that opens with a look-behind or an alternation at every character of a text was most of the CPU a
+     * received message cost; the predicates are a character test or two.
+     */
+    static final class Search {
+
+        private final Matcher matcher;
+        private final java.util.function.IntPredicate mayStart;
+        private final int length;
+        private int at;
+
+        Search(Pattern pattern, String source, java.util.function.IntPredicate mayStart) {
+            // Transparent bounds: look-behinds and look-aheads see the text around the region tried.
+            this.matcher = pattern.matcher(source).useTransparentBounds(true).useAnchoringBounds(false);
+            this.mayStart = mayStart;
+            this.length = source.length();
+        }
+
+        /**
+         * Positions with an ASCII digit at most {@code reach} characters ahead, for patterns whose matches have one
+         * that near their start.
+         */
+        static java.util.function.IntPredicate nearDigit(String source, int reach) {
+            int[] nextDigit = new int[source.length() + 1];
+            nextDigit[source.length()] = Integer.MAX_VALUE;
+            for (int i = source.length() - 1; i >= 0; i--) {
+                nextDigit[i] = Codes.isAsciiDigit(source.charAt(i)) ? i : nextDigit[i + 1];
+            }
+            return at -> nextDigit[at] != Integer.MAX_VALUE && nextDigit[at] - at <= reach;
+        }
+
+        /** Moves to the next match, which {@link #matcher()} then holds; false when there is none. */
+        boolean next() {
+            while (at < length) {
+                if (mayStart.test(at)) {
+                    matcher.region(at, length);
+                    if (matcher.lookingAt()) {
+                        at = Math.max(matcher.end(), at + 1);
+                        return true;
+                    }
+                }
+                at++;
+            }
+            return false;
+        }
+
+        Matcher matcher() {
+            return matcher;
+        }
+
+        /** Every match's {start, end}, in order. */
+        List<int[]> spans() {
+            List<int[]> spans = new ArrayList<>();
+            while (next()) {
+                spans.add(new int[] {matcher.start(), matcher.end()});
+            }
+            return spans;
         }
     }
 
