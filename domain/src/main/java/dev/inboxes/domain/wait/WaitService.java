@@ -16,11 +16,13 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Waiting for a message: {@link #await} returns a future that completes as soon as the inbox receives a message after
@@ -109,10 +111,10 @@ public final class WaitService implements ArrivalListener {
         }
         if (closing) {
             waiter.timeOut();
-        } else if (!waiter.outcome.isDone()) {
+        } else if (waiter.isOpen()) {
             waiter.deadline = timer.schedule(() -> worker.execute(() -> finish(waiter, 1)),
                     request.timeout().toMillis(), TimeUnit.MILLISECONDS);
-            if (waiter.outcome.isDone()) {
+            if (!waiter.isOpen()) {
                 waiter.deadline.cancel(false);
             }
         }
@@ -204,11 +206,11 @@ public final class WaitService implements ArrivalListener {
     /** One waiter's own look, from where it stands until it has seen everything the inbox holds. */
     private void look(Waiter waiter, Instant receivedAfter) {
         boolean more = true;
-        while (more && !waiter.outcome.isDone()) {
+        while (more && waiter.isOpen()) {
             long from = waiter.checkedThrough;
             Arrivals arrivals = store.after(waiter.inboxId, from, receivedAfter, BATCH)
                     .orElseThrow(() -> Inbox.notFound(waiter.inboxId));
-            more = waiter.see(from, arrivals);
+            more = waiter.see(from, arrivals, Runnable::run);
         }
     }
 
@@ -220,7 +222,7 @@ public final class WaitService implements ArrivalListener {
         try {
             look(waiter, null);
         } catch (StoreUnavailableException e) {
-            if (attempt < LAST_LOOK_TRIES && !waiter.outcome.isDone()) {
+            if (attempt < LAST_LOOK_TRIES && waiter.isOpen()) {
                 timer.schedule(() -> worker.execute(() -> finish(waiter, attempt + 1)), RETRY_MILLIS,
                         TimeUnit.MILLISECONDS);
                 return;
@@ -247,7 +249,7 @@ public final class WaitService implements ArrivalListener {
                 waiters.again = false;
                 boolean more = true;
                 while (more) {
-                    List<Waiter> open = waiters.waiters.stream().filter(waiter -> !waiter.outcome.isDone()).toList();
+                    List<Waiter> open = waiters.waiters.stream().filter(Waiter::isOpen).toList();
                     if (open.isEmpty()) {
                         break;
                     }
@@ -259,7 +261,7 @@ public final class WaitService implements ArrivalListener {
                     }
                     more = false;
                     for (Waiter waiter : open) {
-                        more |= waiter.see(from, arrivals.get());
+                        more |= waiter.see(from, arrivals.get(), this::answer);
                     }
                 }
             } while (waiters.again);
@@ -280,6 +282,18 @@ public final class WaitService implements ArrivalListener {
         }
     }
 
+    /**
+     * Answers one of many waiters woken by the same arrival on a worker of its own: completing a wait writes its
+     * response, and a hundred of them written one after another on the looking thread made the last one wait for all.
+     */
+    private void answer(Runnable completion) {
+        try {
+            worker.execute(completion);
+        } catch (RejectedExecutionException busy) {
+            completion.run();
+        }
+    }
+
     /** The waiters of one inbox, and whether a look for them is running (announcements in between ask for another). */
     private static final class InboxWaiters {
         final Set<Waiter> waiters = ConcurrentHashMap.newKeySet();
@@ -296,6 +310,8 @@ public final class WaitService implements ArrivalListener {
         final WaitRequest request;
         final CompletableFuture<WaitOutcome> outcome = new CompletableFuture<>();
         final AtomicBoolean released = new AtomicBoolean();
+        /** Its outcome is decided (the completion may still be on its way to a worker): no look examines it again. */
+        private boolean settled;
         /** Every arrival up to this number has been seen (and did not match). */
         volatile long checkedThrough;
         volatile ScheduledFuture<?> deadline;
@@ -314,15 +330,17 @@ public final class WaitService implements ArrivalListener {
          *
          * @return whether the read was cut at its limit, so there is more to read
          */
-        synchronized boolean see(long from, Arrivals arrivals) {
-            if (outcome.isDone() || checkedThrough < from) {
+        synchronized boolean see(long from, Arrivals arrivals, Consumer<Runnable> completer) {
+            if (!isOpen() || checkedThrough < from) {
                 return false;
             }
             List<Arrival> rows = arrivals.rows();
             for (Arrival arrival : rows) {
                 if (arrival.seq() > checkedThrough && request.matches(arrival.message())) {
                     checkedThrough = arrival.seq();
-                    outcome.complete(new WaitOutcome(false, arrival.message(), next(arrival.seq())));
+                    settled = true;
+                    WaitOutcome found = new WaitOutcome(false, arrival.message(), next(arrival.seq()));
+                    completer.accept(() -> outcome.complete(found));
                     return false;
                 }
             }
@@ -334,7 +352,15 @@ public final class WaitService implements ArrivalListener {
         }
 
         synchronized void timeOut() {
-            outcome.complete(new WaitOutcome(true, null, next(checkedThrough)));
+            if (!settled) {
+                settled = true;
+                outcome.complete(new WaitOutcome(true, null, next(checkedThrough)));
+            }
+        }
+
+        /** Whether its outcome is still open: neither decided by a look or the deadline, nor failed or cancelled. */
+        synchronized boolean isOpen() {
+            return !settled && !outcome.isDone();
         }
 
         private String next(long seq) {
