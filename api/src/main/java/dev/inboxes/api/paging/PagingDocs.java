@@ -12,7 +12,8 @@ public final class PagingDocs {
     public static final String STEPS = """
             Paging protocol:
             1. Call without `cursor`. The first page carries `total`: how many items match the query (a filtered \
-            query counts at most\s""" + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " matches by default; beyond that, `total` "
+            query counts at most\s""" + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " matches by default, a search with `q` "
+            + PageLimits.TOTAL_EXACT_UP_TO_WITH_Q_TEXT + "; beyond that, `total` "
             + "is that bound and the page says `\"total_exact\": false`).\n" + """
             2. If `has_more` is true, call again with `cursor` set to the page's `cursor` and the same filters (the \
             `Link` header with `rel="next"` is that URL, ready to use). `limit` may change between pages.
@@ -42,10 +43,12 @@ public final class PagingDocs {
     public static final String HAS_MORE = "True exactly when another page exists.";
     public static final String TOTAL = "Number of items matching the query. Only on the first page (a request "
             + "without cursor); absent on later pages. Unfiltered lists count exactly; a filtered list counts at most "
-            + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " matches by default, and when more match, total is that bound and "
+            + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " matches by default (a search with q "
+            + PageLimits.TOTAL_EXACT_UP_TO_WITH_Q_TEXT + "), and when more match, total is that bound and "
             + "total_exact is false.";
     public static final String TOTAL_EXACT = "Present, and false, only when total is a lower bound: more items "
-            + "match than the service counts (" + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " by default). Narrow the "
+            + "match than the service counts (" + PageLimits.TOTAL_EXACT_UP_TO_TEXT + " by default, "
+            + PageLimits.TOTAL_EXACT_UP_TO_WITH_Q_TEXT + " with q). Narrow the "
             + "query to get an exact total.";
 
     private PagingDocs() {

@@ -35,6 +35,13 @@ public interface InboxesConfig {
     @WithDefault("" + PageLimits.TOTAL_EXACT_UP_TO)
     long totalExactUpTo();
 
+    /**
+     * How many matches the {@code total} of a search by words ({@code q}) counts at most, when lower than
+     * {@link #totalExactUpTo()}. Matching words costs more per row than any other filter, so its count stops sooner.
+     */
+    @WithDefault("" + PageLimits.TOTAL_EXACT_UP_TO_WITH_Q)
+    long totalExactUpToWithQ();
+
     /** Rate limits of the API and {@code /mcp}, counted by each replica on its own. */
     RateLimit rateLimit();
     /** The MCP tools' results, as agents read them. */

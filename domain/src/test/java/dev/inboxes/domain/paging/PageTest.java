@@ -41,5 +41,7 @@ class PageTest {
     void theDocumentedBoundIsTheBound() {
         assertThat(PageLimits.TOTAL_EXACT_UP_TO_TEXT)
                 .isEqualTo(String.format(java.util.Locale.ROOT, "%,d", PageLimits.TOTAL_EXACT_UP_TO));
+        assertThat(PageLimits.TOTAL_EXACT_UP_TO_WITH_Q_TEXT)
+                .isEqualTo(String.format(java.util.Locale.ROOT, "%,d", PageLimits.TOTAL_EXACT_UP_TO_WITH_Q));
     }
 }

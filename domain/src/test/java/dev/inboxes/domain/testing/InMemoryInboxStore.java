@@ -92,10 +92,13 @@ public class InMemoryInboxStore implements InboxStore {
             boolean withTotal) {
         List<Inbox> matching = inboxesOf(accountId).stream().filter(inbox -> matches(inbox, filter)).toList();
         Slice<Inbox> slice = new ListKeysetSource<>(matching).fetch(after, fetchSize, withTotal);
-        if (filter.isEmpty() || !withTotal || slice.total().getAsLong() <= totalExactUpTo) {
+        // As the database store counts: a search by words to the lower of the two bounds.
+        long bound = filter.words().isEmpty() ? totalExactUpTo
+                : Math.min(totalExactUpTo, PageLimits.TOTAL_EXACT_UP_TO_WITH_Q);
+        if (filter.isEmpty() || !withTotal || slice.total().getAsLong() <= bound) {
             return slice;
         }
-        return new Slice<>(slice.rows(), OptionalLong.of(totalExactUpTo), false);
+        return new Slice<>(slice.rows(), OptionalLong.of(bound), false);
     }
 
     @Override

@@ -14,6 +14,7 @@ public final class ListToolDocs {
     /** How the first page counts, for the server's instructions. */
     public static final String COUNT = "The first page (no cursor) reports total, the number of matches, so limit=1 "
             + "is the cheap way to count (with filters it counts up to " + PageLimits.TOTAL_EXACT_UP_TO_TEXT
+            + ", with q up to " + PageLimits.TOTAL_EXACT_UP_TO_WITH_Q_TEXT
             + ": beyond that, total_exact is false and more match).";
 
     /** How to walk the pages, for the server's instructions. */

@@ -31,7 +31,8 @@ final class InboxQueries {
 
     static KeysetQuery list(String accountId, InboxFilter filter) {
         return new KeysetQuery("inboxes", "InboxEntity", ROW, alias -> where(HQL, alias, filter),
-                parameters(accountId, filter), "createdAt", filter.isEmpty() ? COUNTER : null);
+                parameters(accountId, filter), "createdAt", filter.isEmpty() ? COUNTER : null)
+                .searchingWords(!filter.words().isEmpty());
     }
 
     /** The filter as SQL on the {@code inboxes} table under {@code alias}; its parameters are {@link #parameters}. */

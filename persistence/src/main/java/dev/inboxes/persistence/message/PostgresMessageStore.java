@@ -92,7 +92,7 @@ public class PostgresMessageStore implements MessageStore, PanacheRepositoryBase
         parameters.put("inboxId", inboxId);
         KeysetQuery query = new KeysetQuery("messages", "MessageEntity", ROW,
                 alias -> alias + ".inboxId = :inboxId" + MessageSearch.condition(alias, filter), parameters,
-                "receivedAt", filter.isEmpty() ? COUNTER : null);
+                "receivedAt", filter.isEmpty() ? COUNTER : null).searchingWords(!filter.isEmpty());
         return keysetReader.read(query, Message.class, after, fetchSize, withTotal);
     }
 }

@@ -18,9 +18,10 @@ import java.util.function.UnaryOperator;
  *                  transaction as every insert and delete, instead of counting a million rows.
  * @param order     which way the list runs: {@link Order#DESCENDING} (newest first) for most lists
  * @param tieField  the unique field that breaks ties of the sort field, the keyset's id: {@code id} for most lists
+ * @param searchesWords whether the condition searches text for words ({@code q}): its total counts to a lower bound
  */
 public record KeysetQuery(String list, String entity, String row, UnaryOperator<String> where, Map<String, Object> parameters,
-                          String sortField, String counter, Order order, String tieField) {
+                          String sortField, String counter, Order order, String tieField, boolean searchesWords) {
 
     /** Which way a list runs by its sort field and id. */
     public enum Order {
@@ -45,18 +46,23 @@ public record KeysetQuery(String list, String entity, String row, UnaryOperator<
     /** A list whose ties are broken by {@code id}. */
     public KeysetQuery(String list, String entity, String row, UnaryOperator<String> where,
             Map<String, Object> parameters, String sortField, String counter, Order order) {
-        this(list, entity, row, where, parameters, sortField, counter, order, "id");
+        this(list, entity, row, where, parameters, sortField, counter, order, "id", false);
     }
 
     /** A newest-first list. */
     public KeysetQuery(String list, String entity, String row, UnaryOperator<String> where,
             Map<String, Object> parameters, String sortField, String counter) {
-        this(list, entity, row, where, parameters, sortField, counter, Order.DESCENDING, "id");
+        this(list, entity, row, where, parameters, sortField, counter, Order.DESCENDING, "id", false);
     }
 
     /** This list with its ties broken by another unique field than {@code id} (e.g. an address). */
     public KeysetQuery tiesBrokenBy(String field) {
-        return new KeysetQuery(list, entity, row, where, parameters, sortField, counter, order, field);
+        return new KeysetQuery(list, entity, row, where, parameters, sortField, counter, order, field, searchesWords);
+    }
+
+    /** This list when its condition searches text for words ({@code q}), or not. */
+    public KeysetQuery searchingWords(boolean words) {
+        return new KeysetQuery(list, entity, row, where, parameters, sortField, counter, order, tieField, words);
     }
 
     /**

@@ -42,6 +42,13 @@ public class KeysetReader {
     @ConfigProperty(name = "inboxes.total-exact-up-to", defaultValue = "" + PageLimits.TOTAL_EXACT_UP_TO)
     long totalExactUpTo;
 
+    /**
+     * A counted total of a search by words stops here, or at {@link #totalExactUpTo} when that is lower
+     * ({@code inboxes.total-exact-up-to-with-q}).
+     */
+    @ConfigProperty(name = "inboxes.total-exact-up-to-with-q", defaultValue = "" + PageLimits.TOTAL_EXACT_UP_TO_WITH_Q)
+    long totalExactUpToWithQ;
+
     /** Meters by list and kind of page, looked up once rather than on every page. */
     private final Map<String, Timer> queryTimers = new ConcurrentHashMap<>();
     private final Map<String, DistributionSummary> rowSummaries = new ConcurrentHashMap<>();
@@ -62,10 +69,11 @@ public class KeysetReader {
     public <T> Slice<T> read(KeysetQuery query, Class<T> rowType, Object afterValue, String afterId, int fetchSize,
             boolean withTotal) {
         boolean continues = afterValue != null;
+        long countUpTo = query.searchesWords() ? Math.min(totalExactUpTo, totalExactUpToWithQ) : totalExactUpTo;
         StringBuilder hql = new StringBuilder("select ").append(query.row());
         if (withTotal) {
             // One more than the bound: seeing it tells that more rows match than are counted.
-            hql.append(", ").append(query.totalSubquery(totalExactUpTo + 1));
+            hql.append(", ").append(query.totalSubquery(countUpTo + 1));
         }
         hql.append(" from ").append(query.entity()).append(" e where ").append(query.where().apply("e"));
         KeysetQuery.Order order = query.order();
@@ -96,8 +104,8 @@ public class KeysetReader {
         }
         // An empty first page saw no matching row, so in its snapshot the total is zero.
         long total = results.isEmpty() ? 0 : ((Number) ((Object[]) results.get(0))[1]).longValue();
-        if (!query.countsWithCounter() && total > totalExactUpTo) {
-            return new Slice<>(rows, OptionalLong.of(totalExactUpTo), false);
+        if (!query.countsWithCounter() && total > countUpTo) {
+            return new Slice<>(rows, OptionalLong.of(countUpTo), false);
         }
         return new Slice<>(rows, OptionalLong.of(total));
     }
