@@ -4,7 +4,8 @@ import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingResult;
 import com.knuddels.jtokkit.api.EncodingType;
-import io.quarkus.runtime.Startup;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,16 +13,16 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Counts tokens as current models do (the o200k_base byte-pair encoding, whose vocabulary ships inside jtokkit's
  * jar, so counting needs no network). Parsing the vocabulary takes most of a second and about 70 MB, so it happens
- * once, never on a request: in a native executable while the image is built ({@link Vocabulary} is initialized at
- * build time, so the parsed vocabulary is part of the image heap), on the JVM at start-up (docs/agents.md has the
- * measured costs).
+ * once: in a native executable while the image is built ({@link Vocabulary} is initialized at build time, so the
+ * parsed vocabulary is part of the image heap); on the JVM on a thread of its own that starts with the application,
+ * beside the start rather than on its path (it was a tenth of the start's time), so only a count asked for within
+ * a second of the start waits for it (docs/agents.md has the measured costs).
  *
  * <p>Budget checks count as little as they can ({@link #countLines}): every token covers at least one UTF-8 byte,
  * so bytes bound tokens without counting; and the lines of a TOON text are tokenized independently, so a line
  * once counted (a row read again, or again in a shorter page) is not counted twice.
  */
 @Singleton
-@Startup
 public class TokenCounter {
 
     /** The vocabulary inside jtokkit's jar; a native image must include it ({@code quarkus.native.resources.includes}). */
@@ -32,12 +33,18 @@ public class TokenCounter {
     /** Longer lines (a JSON page is one line) are counted each time rather than kept. */
     static final int CACHED_LINE_LENGTH = 1_024;
 
-    private final Encoding encoding = Vocabulary.O200K_BASE;
     private final Map<String, Integer> lineTokens = new ConcurrentHashMap<>();
+
+    /** Parses the vocabulary while the application starts, off the start's path. */
+    static void parseVocabularyBeside(@Observes StartupEvent started) {
+        Thread parse = new Thread(() -> Vocabulary.O200K_BASE.getName(), "token-vocabulary");
+        parse.setDaemon(true);
+        parse.start();
+    }
 
     /** The tokens of {@code text}; special-token markers such as {@code <|endoftext|>} count as plain text. */
     public int count(String text) {
-        return encoding.countTokensOrdinary(text);
+        return Vocabulary.O200K_BASE.countTokensOrdinary(text);
     }
 
     /**
@@ -97,7 +104,7 @@ public class TokenCounter {
         if (within(text, budget)) {
             return text.length();
         }
-        EncodingResult prefix = encoding.encodeOrdinary(text, budget);
+        EncodingResult prefix = Vocabulary.O200K_BASE.encodeOrdinary(text, budget);
         int length = prefix.getLastProcessedCharacterIndex() + 1;
         // A prefix encoded alone can merge differently at its end: trim until it counts within the budget.
         while (length > 0 && count(text.substring(0, length)) > budget) {
