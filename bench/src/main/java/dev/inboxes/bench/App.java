@@ -115,7 +115,7 @@ final class App implements AutoCloseable {
         throw new IllegalStateException("the app was not ready within 120 s:\n" + Files.readString(log));
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

@@ -81,6 +81,11 @@ public final class Benchmark {
             System.out.println(section);
             return;
         }
+        if (Boolean.getBoolean("bench.start-only")) { // (i) alone, printed
+            report.start = StartTime.run(jar, work);
+            System.out.println(report.startSection());
+            return;
+        }
         if (Boolean.getBoolean("bench.wake-only")) { // (f) alone, written into the existing report's section (f)
             try (Postgres database = Postgres.start(work)) {
                 report.database = database.description;
@@ -126,8 +131,9 @@ public final class Benchmark {
                 List<String[]> totalQueries = totalQueries(database, accountId, rows);
                 report.totals = Totals.run(http, totalQueries, Effort.rounds(100));
                 log("(b) the same filtered queries, counted exactly (a bound above the row count), side by side");
-                try (App exact = App.start(jar, work, database,
-                        java.util.Map.of("INBOXES_TOTAL_EXACT_UP_TO", String.valueOf(2L * rows)))) {
+                try (App exact = App.start(jar, work, database, java.util.Map.of(
+                        "INBOXES_TOTAL_EXACT_UP_TO", String.valueOf(2L * rows),
+                        "INBOXES_TOTAL_EXACT_UP_TO_WITH_Q", String.valueOf(2L * rows)))) {
                     report.exactTotals = Totals.run(http.at(exact.baseUrl), totalQueries.subList(1, totalQueries.size()),
                             Effort.rounds(100));
                 }
@@ -151,6 +157,8 @@ public final class Benchmark {
                     database.description);
             log("(h) mail in with the checks at receipt, on and off");
             report.auth = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
+            log("(i) start of the JVM app");
+            report.start = StartTime.run(jar, work);
             Throughput.Result profiled = report.throughput.stream()
                     .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
             report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());

@@ -56,7 +56,7 @@ final class CpuMeter {
         }
     }
 
-    private static double cpuSeconds(long pid) {
+    static double cpuSeconds(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

@@ -27,6 +27,7 @@ final class Report {
     String send;
     /** Section (h), written whole by {@link AuthIngest#section}. */
     String auth;
+    StartTime.Figures start;
     Map<String, Double> profile = Map.of();
     int profiledConcurrency;
 
@@ -63,6 +64,9 @@ final class Report {
         }
         if (auth != null) {
             md.append(auth);
+        }
+        if (start != null) {
+            md.append(startSection());
         }
         md.append("\nSee [performance.md](performance.md) for what was tuned, why, and what bounds the figures.\n");
         return md.toString();
@@ -111,7 +115,42 @@ final class Report {
                         smtp.perSecond(), jdbc.perSecond(), 100 * ratio, verdict(ratio >= 0.5)));
             }
         }
+        if (start != null) {
+            double ready = StartTime.Figures.median(start.plain(), StartTime.Start::readySeconds);
+            md.append(String.format("| P6: the JVM app ready ≤ %.0f s after launch (median of %d) | %.2f s | %s |%n",
+                    StartTime.GOAL_SECONDS, start.plain().size(), ready, verdict(ready <= StartTime.GOAL_SECONDS)));
+            if (!start.archived().isEmpty()) {
+                double archived = StartTime.Figures.median(start.archived(), StartTime.Start::readySeconds);
+                md.append(String.format("| P6 with the AppCDS archive | %.2f s | %s |%n", archived,
+                        verdict(archived <= StartTime.GOAL_SECONDS)));
+            }
+        }
         md.append('\n');
+    }
+
+    String startSection() {
+        StringBuilder md = new StringBuilder("\n## (i) Start of the JVM app\n\n");
+        md.append(String.format("The packaged app (`java -jar quarkus-run.jar`, no other flag) on its embedded PostgreSQL, "
+                + "initialised by a first start that is not counted: from the launch to the readiness probe's `200`, and "
+                + "the CPU seconds its process had used by then (the embedded PostgreSQL's own are not counted). %d "
+                + "starts%s. Run on %s (%s); load average %s. This section alone: `./mvnw -B -Pbench -pl bench -am "
+                + "verify -DskipTests -Dbench.start-only=true`.%n%n", start.plain().size(),
+                start.archived().isEmpty() ? "" : " each with and without `-XX:SharedArchiveFile=app-cds.jsa`, alternating",
+                LocalDate.now(ZoneOffset.UTC), Machine.describe(), start.loadAverage()));
+        md.append("| | ready, median s | CPU, median s | each start (ready s / CPU s) |\n| --- | ---: | ---: | --- |\n");
+        startRow(md, "plain", start.plain());
+        if (!start.archived().isEmpty()) {
+            startRow(md, "with the AppCDS archive", start.archived());
+        }
+        return md.toString();
+    }
+
+    private static void startRow(StringBuilder md, String label, java.util.List<StartTime.Start> starts) {
+        md.append(String.format("| %s | %.2f | %.2f | %s |%n", label,
+                StartTime.Figures.median(starts, StartTime.Start::readySeconds),
+                StartTime.Figures.median(starts, StartTime.Start::cpuSeconds),
+                starts.stream().map(each -> String.format("%.2f / %.2f", each.readySeconds(), each.cpuSeconds()))
+                        .collect(java.util.stream.Collectors.joining(", "))));
     }
 
     private void depth(StringBuilder md) {
@@ -132,12 +171,13 @@ final class Report {
         md.append("## (b) First page with `total` vs a cursor page\n\n")
                 .append("Both over HTTP with `limit=50`, interleaved, 100 rounds; the cursor page starts about 1,000 ")
                 .append("rows deep in the same query. Median / p99 in ms. A filtered total counts at most 10,000 ")
-                .append("matches (`INBOXES_TOTAL_EXACT_UP_TO`, the default); `10,000+` marks a page that says ")
-                .append("`\"total_exact\": false`.\n\n");
+                .append("matches (`INBOXES_TOTAL_EXACT_UP_TO`), a search with `q` at most 1,000 ")
+                .append("(`INBOXES_TOTAL_EXACT_UP_TO_WITH_Q`), the defaults; `10,000+` or `1,000+` marks a page that ")
+                .append("says `\"total_exact\": false`.\n\n");
         totalsTable(md, totals);
         if (!exactTotals.isEmpty()) {
             md.append("Before the bound: the same filtered queries in the same run, against a second instance on the same ")
-                    .append("database that counts every match (`INBOXES_TOTAL_EXACT_UP_TO` above the row count).\n\n");
+                    .append("database that counts every match (both bounds above the row count).\n\n");
             totalsTable(md, exactTotals);
         }
     }

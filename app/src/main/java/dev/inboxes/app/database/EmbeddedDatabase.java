@@ -62,6 +62,24 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     /**
+     * Whether this run only records the classes a start loads, for an AppCDS archive
+     * ({@code quarkus.package.jar.appcds.enabled}): the build runs the app once, from its package directory.
+     */
+    private static boolean generatingStartArchive() {
+        return Boolean.getBoolean("quarkus.appcds.generate");
+    }
+
+    /** A throwaway data directory for that run, so that no database is left in the package beside the jar. */
+    private static String archiveRunDirectory() {
+        try {
+            return Files.createTempDirectory("inboxes-archive-run").toString();
+        } catch (IOException e) {
+            throw new EmbeddedDatabaseException("Cannot create a temporary directory for the start archive's run ("
+                    + e + ")", e);
+        }
+    }
+
+    /**
      * Starts the embedded PostgreSQL unless a JDBC URL is configured, and points the datasource at it.
      *
      * @throws EmbeddedDatabaseException saying why it cannot start and what to do
@@ -72,8 +90,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
         if (StartupConfig.jdbcUrl(config).isPresent()) {
             return NONE;
         }
-        Path dataDir = Path.of(config.getOptionalValue("inboxes.data-dir", String.class).orElse(".inboxes-data"))
-                .toAbsolutePath().normalize();
+        Path dataDir = Path.of(config.getOptionalValue("inboxes.data-dir", String.class).orElse(
+                generatingStartArchive() ? archiveRunDirectory() : ".inboxes-data")).toAbsolutePath().normalize();
         Path pgData = dataDir.resolve("postgres");
         try {
             Files.createDirectories(pgData);
