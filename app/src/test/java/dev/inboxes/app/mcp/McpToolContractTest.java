@@ -110,7 +110,8 @@ class McpToolContractTest {
             assertThat(page.getBoolean("has_more")).isTrue();
             cursor[0] = page.getString("cursor");
             assertThat(cursor[0]).isNotBlank();
-            assertThat(text(response, 0)).startsWith("data[2]{id,username,display_name,created_at}:\n  inb_")
+            assertThat(text(response, 0)).startsWith("data[2]{id,username,display_name,created_at}:\n  ")
+                    .contains("\naddresses: username@inboxes.test\nids: inb_id\n")
                     .contains("\ncursor: " + cursor[0] + "\nhas_more: true\ntotal: 3");
             LosslessText.assertCarries(text(response, 0), Client.JSON.valueToTree(page.getMap()));
             assertThat(text(response, 1)).startsWith("2 of 3 inboxes, newest first").contains("call again with this cursor");

@@ -80,7 +80,8 @@ public final class ListToolDocs {
     static final String TEXT = "The text of a result is the same data, compact: a list is a TOON table (a header "
             + "items[N]{field,…}: then one comma-separated row per item; values with commas, colons or quotes are "
             + "quoted; null means no value; times are UTC to the second, as 20261202T181143Z, which time arguments also "
-            + "take; inboxes of one domain show their username, the domain once in addresses: username@…), followed "
+            + "take; a page of inboxes of one domain shows each one's username and its id without inb_, the rest said "
+            + "once after the table: addresses: username@…, ids: inb_id; pass inbox_id with its inb_), followed "
             + "by a one-line summary of what came back and what to do next.";
 
     /** Mail comes from strangers: said wherever an agent reads it. */
