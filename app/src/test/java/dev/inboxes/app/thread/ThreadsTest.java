@@ -22,6 +22,7 @@ import dev.inboxes.smtp.SmtpReceiver;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import dev.inboxes.mcp.text.TokenCounter;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.HashMap;
@@ -41,6 +42,9 @@ class ThreadsTest {
 
     @Inject
     SmtpReceiver receiver;
+
+    @Inject
+    TokenCounter tokens;
 
     private String apiKey;
     private String inboxId;
@@ -282,8 +286,9 @@ class ThreadsTest {
             assertThat(Agent.text(with, 0)).contains("> It is 12 Harbour Street, Leith.");
             int withoutLength = Agent.text(without, 0).length();
             int withLength = Agent.text(with, 0).length();
-            System.out.printf("get_thread of a 5-message support thread: %d characters without quotes, %d with%n",
-                    withoutLength, withLength);
+            System.out.printf("get_thread of a 5-message support thread: %d characters and %d tokens without quotes, "
+                    + "%d and %d with%n", withoutLength, tokens.count(Agent.text(without, 0)), withLength,
+                    tokens.count(Agent.text(with, 0)));
             assertThat(withoutLength).isLessThan(withLength * 2 / 3);
 
             for (Object bad : List.of("yes", 5, "\u0000\uD800", "")) {
