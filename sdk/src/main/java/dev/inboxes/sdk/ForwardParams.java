@@ -7,18 +7,13 @@ import java.util.List;
  * A forward for {@link InboxesClient#forwardMessage(String, String, ForwardParams)}: at least one {@code to}; the
  * original goes attached whole, after the optional text or html.
  */
-public final class ForwardParams {
+public final class ForwardParams extends OutgoingParams {
 
     private final List<String> to;
-    private final String text;
-    private final String html;
-    private final String idempotencyKey;
 
     private ForwardParams(Builder builder) {
+        super(builder);
         this.to = List.copyOf(builder.to);
-        this.text = builder.text;
-        this.html = builder.html;
-        this.idempotencyKey = builder.idempotencyKey;
     }
 
     /** @return a builder with nothing set */
@@ -30,26 +25,10 @@ public final class ForwardParams {
         return to;
     }
 
-    public String text() {
-        return text;
-    }
-
-    public String html() {
-        return html;
-    }
-
-    /** @return the idempotency key, or {@code null} for one generated per call */
-    public String idempotencyKey() {
-        return idempotencyKey;
-    }
-
     /** Builds {@link ForwardParams}. */
-    public static final class Builder {
+    public static final class Builder extends OutgoingParams.Builder<Builder> {
 
         private final List<String> to = new ArrayList<>();
-        private String text;
-        private String html;
-        private String idempotencyKey;
 
         private Builder() {
         }
@@ -57,24 +36,6 @@ public final class ForwardParams {
         /** @param addresses recipients (added to those already set) */
         public Builder to(String... addresses) {
             to.addAll(List.of(addresses));
-            return this;
-        }
-
-        /** @param text your text above the forwarded message */
-        public Builder text(String text) {
-            this.text = text;
-            return this;
-        }
-
-        /** @param html your HTML above the forwarded message */
-        public Builder html(String html) {
-            this.html = html;
-            return this;
-        }
-
-        /** @param idempotencyKey see {@link SendMessageParams.Builder#idempotencyKey} */
-        public Builder idempotencyKey(String idempotencyKey) {
-            this.idempotencyKey = idempotencyKey;
             return this;
         }
 

@@ -8,28 +8,23 @@ import java.util.List;
  * {@code subject}, and text, html or both. To, Cc and Bcc together name at most 50 recipients. The server checks
  * the values and explains a bad one in a {@link ValidationException}.
  */
-public final class SendMessageParams {
+public final class SendMessageParams extends OutgoingParams {
 
     private final List<String> to;
     private final List<String> cc;
     private final List<String> bcc;
     private final String subject;
-    private final String text;
-    private final String html;
     private final String replyTo;
     private final List<OutgoingAttachment> attachments;
-    private final String idempotencyKey;
 
     private SendMessageParams(Builder builder) {
+        super(builder);
         this.to = List.copyOf(builder.to);
         this.cc = List.copyOf(builder.cc);
         this.bcc = List.copyOf(builder.bcc);
         this.subject = builder.subject;
-        this.text = builder.text;
-        this.html = builder.html;
         this.replyTo = builder.replyTo;
         this.attachments = List.copyOf(builder.attachments);
-        this.idempotencyKey = builder.idempotencyKey;
     }
 
     /** @return a builder with nothing set */
@@ -53,14 +48,6 @@ public final class SendMessageParams {
         return subject;
     }
 
-    public String text() {
-        return text;
-    }
-
-    public String html() {
-        return html;
-    }
-
     public String replyTo() {
         return replyTo;
     }
@@ -69,23 +56,15 @@ public final class SendMessageParams {
         return attachments;
     }
 
-    /** @return the idempotency key, or {@code null} for one generated per call */
-    public String idempotencyKey() {
-        return idempotencyKey;
-    }
-
     /** Builds {@link SendMessageParams}. */
-    public static final class Builder {
+    public static final class Builder extends OutgoingParams.Builder<Builder> {
 
         private final List<String> to = new ArrayList<>();
         private final List<String> cc = new ArrayList<>();
         private final List<String> bcc = new ArrayList<>();
         private final List<OutgoingAttachment> attachments = new ArrayList<>();
         private String subject;
-        private String text;
-        private String html;
         private String replyTo;
-        private String idempotencyKey;
 
         private Builder() {
         }
@@ -114,18 +93,6 @@ public final class SendMessageParams {
             return this;
         }
 
-        /** @param text the plain-text body */
-        public Builder text(String text) {
-            this.text = text;
-            return this;
-        }
-
-        /** @param html the HTML body */
-        public Builder html(String html) {
-            this.html = html;
-            return this;
-        }
-
         /** @param replyTo where answers should go instead of the inbox */
         public Builder replyTo(String replyTo) {
             this.replyTo = replyTo;
@@ -135,15 +102,6 @@ public final class SendMessageParams {
         /** @param attachment a file to attach (added) */
         public Builder attachment(OutgoingAttachment attachment) {
             attachments.add(attachment);
-            return this;
-        }
-
-        /**
-         * @param idempotencyKey makes retries of this very send safe across calls and processes (1 to 255
-         *                       visible ASCII characters); by default each call generates its own
-         */
-        public Builder idempotencyKey(String idempotencyKey) {
-            this.idempotencyKey = idempotencyKey;
             return this;
         }
 

@@ -7,7 +7,6 @@ import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.mail.MailDelivery;
 import dev.inboxes.domain.mail.Recipient;
-import dev.inboxes.domain.mail.RecipientDirectory;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.outbound.Bounces;
 import dev.inboxes.domain.outbound.Delivery;
@@ -24,20 +23,15 @@ import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.shared.MemoryBudget;
 import dev.inboxes.domain.testing.InMemoryInboxStore;
+import dev.inboxes.domain.testing.OneInboxDirectory;
 import dev.inboxes.domain.testing.InMemoryMessageStore;
 import dev.inboxes.domain.testing.InMemoryOutboxStore;
 import dev.inboxes.domain.testing.InMemorySuppressionStore;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -66,18 +60,8 @@ class BounceReceptionTest {
             cursors, clock), outbox, suppressions, mail -> ("Subject: " + mail.subject() + "\r\n\r\nHi")
             .getBytes(StandardCharsets.UTF_8), new OutboundSettings(DOMAIN, true, "no route", 100), clock);
     private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("support", null), null).inbox();
-    private final RecipientDirectory directory = new RecipientDirectory() {
-        @Override
-        public Optional<Recipient> findByAddress(String address) {
-            return address.equals(inbox.address()) ? Optional.of(new Recipient(ACCOUNT, inbox.id(), address))
-                    : Optional.empty();
-        }
-
-        @Override
-        public void forget(String address) {
-        }
-    };
-    private final MailDelivery delivery = new MailDelivery(directory, messageStore, DOMAIN, clock);
+    private final MailDelivery delivery = new MailDelivery(new OneInboxDirectory(ACCOUNT, inbox), messageStore, DOMAIN,
+            clock);
     private final Bounces bounces = new Bounces(outbox, suppressions, DOMAIN, clock);
     private SMTPServer server;
 
@@ -151,50 +135,8 @@ class BounceReceptionTest {
                 + "--B0UND--\r\n";
     }
 
-    /** One SMTP session: the replies to EHLO, MAIL, each RCPT, then DATA's and the message's (when DATA goes on). */
     private List<String> send(String sender, List<String> recipients, String message) throws IOException {
-        List<String> replies = new ArrayList<>();
-        try (Socket socket = new Socket("127.0.0.1", server.getPortAllocated())) {
-            socket.setSoTimeout(30_000);
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-                    StandardCharsets.ISO_8859_1));
-            OutputStream out = socket.getOutputStream();
-            reply(in);
-            command(out, "EHLO mx.example.com");
-            reply(in);
-            command(out, "MAIL FROM:<" + sender + ">");
-            replies.add(reply(in));
-            for (String recipient : recipients) {
-                command(out, "RCPT TO:<" + recipient + ">");
-                replies.add(reply(in));
-            }
-            command(out, "DATA");
-            String data = reply(in);
-            replies.add(data);
-            if (data.startsWith("354")) {
-                String stuffed = message.replace("\r\n.", "\r\n..");
-                out.write((stuffed + (stuffed.endsWith("\r\n") ? "" : "\r\n") + ".\r\n")
-                        .getBytes(StandardCharsets.ISO_8859_1));
-                out.flush();
-                replies.add(reply(in));
-            }
-            command(out, "QUIT");
-        }
-        return replies;
-    }
-
-    private static void command(OutputStream out, String line) throws IOException {
-        out.write((line + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
-    }
-
-    /** The last line of a (possibly multi-line) reply. */
-    private static String reply(BufferedReader in) throws IOException {
-        String line;
-        do {
-            line = in.readLine();
-        } while (line != null && line.length() > 3 && line.charAt(3) == '-');
-        return String.valueOf(line);
+        return SmtpSession.send(server.getPortAllocated(), sender, recipients, message, StandardCharsets.ISO_8859_1);
     }
 
     @Test

@@ -6,8 +6,6 @@ import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.mail.MailDelivery;
-import dev.inboxes.domain.mail.Recipient;
-import dev.inboxes.domain.mail.RecipientDirectory;
 import dev.inboxes.domain.message.Authentication;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageDetail;
@@ -20,6 +18,7 @@ import dev.inboxes.domain.paging.CursorCodec;
 import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.shared.MemoryBudget;
 import dev.inboxes.domain.testing.InMemoryInboxStore;
+import dev.inboxes.domain.testing.OneInboxDirectory;
 import dev.inboxes.domain.testing.InMemoryMessageStore;
 import dev.inboxes.domain.testing.InMemoryOutboxStore;
 import dev.inboxes.domain.testing.InMemorySuppressionStore;
@@ -28,17 +27,12 @@ import dev.inboxes.smtp.auth.MessageAuthenticator;
 import dev.inboxes.smtp.out.InMemorySigningKeys;
 import dev.inboxes.smtp.out.LoopbackDnsServer;
 import dev.inboxes.smtp.out.MimeComposer;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -64,17 +58,8 @@ class ReceivedMailAuthenticationTest {
     private final InboxService inboxes = new InboxService(inboxStore, new CursorCodec(
             CursorKeys.of("received-auth-test-secret-0123456789abcdef", List.of())), DOMAIN, clock);
     private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("agent", null), null).inbox();
-    private final MailDelivery delivery = new MailDelivery(new RecipientDirectory() {
-        @Override
-        public Optional<Recipient> findByAddress(String address) {
-            return address.equals(inbox.address()) ? Optional.of(new Recipient(ACCOUNT, inbox.id(), address))
-                    : Optional.empty();
-        }
-
-        @Override
-        public void forget(String address) {
-        }
-    }, messageStore, DOMAIN, clock);
+    private final MailDelivery delivery = new MailDelivery(new OneInboxDirectory(ACCOUNT, inbox), messageStore, DOMAIN,
+            clock);
     private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxStore, messageStore);
     private final Bounces bounces = new Bounces(outbox, new InMemorySuppressionStore(), DOMAIN, clock);
     private final List<AutoCloseable> open = new ArrayList<>();
@@ -185,40 +170,7 @@ class ReceivedMailAuthenticationTest {
     }
 
     private List<String> send(String sender, String message) throws IOException {
-        List<String> replies = new ArrayList<>();
-        try (Socket socket = new Socket("127.0.0.1", server.getPortAllocated())) {
-            socket.setSoTimeout(30_000);
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-                    StandardCharsets.ISO_8859_1));
-            OutputStream out = socket.getOutputStream();
-            reply(in);
-            command(out, "EHLO mx.example.com");
-            reply(in);
-            command(out, "MAIL FROM:<" + sender + ">");
-            replies.add(reply(in));
-            command(out, "RCPT TO:<" + inbox.address() + ">");
-            replies.add(reply(in));
-            command(out, "DATA");
-            replies.add(reply(in));
-            String stuffed = message.replace("\r\n.", "\r\n..");
-            out.write((stuffed + (stuffed.endsWith("\r\n") ? "" : "\r\n") + ".\r\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            replies.add(reply(in));
-            command(out, "QUIT");
-        }
-        return replies;
-    }
-
-    private static void command(OutputStream out, String line) throws IOException {
-        out.write((line + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
-    }
-
-    private static String reply(BufferedReader in) throws IOException {
-        String line;
-        do {
-            line = in.readLine();
-        } while (line != null && line.length() > 3 && line.charAt(3) == '-');
-        return String.valueOf(line);
+        return SmtpSession.send(server.getPortAllocated(), sender, List.of(inbox.address()), message,
+                StandardCharsets.UTF_8);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.Agent;
 import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.FreshInbox;
 import dev.inboxes.app.support.Smtp;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.smtp.SmtpReceiver;
@@ -43,29 +44,24 @@ class AuthenticationResultsTest {
     @Inject
     SmtpReceiver receiver;
 
-    private String apiKey;
-    private String inboxId;
-    private String address;
+    private FreshInbox inbox;
 
     @BeforeEach
     void inbox() {
-        apiKey = Api.newAccount();
-        String username = "auth-" + UUID.randomUUID().toString().substring(0, 12);
-        inboxId = Api.createInbox(apiKey, Map.of("username", username));
-        address = username + "@" + DOMAIN;
+        inbox = FreshInbox.named("auth");
     }
 
     @Test
     void aSignedAuthorizedMessageIsVerifiedInRestRawAndMcp() throws Exception {
         String reply = Smtp.send(receiver.port(), signed(message(BANK, "Your code", "Your code is 482913.")), BANK,
-                address);
+                inbox.address());
         assertThat(reply).startsWith("250");
 
-        JsonPath row = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").then().statusCode(200).extract()
+        JsonPath row = as(inbox.apiKey()).get("/v1/inboxes/" + inbox.id() + "/messages").then().statusCode(200).extract()
                 .jsonPath();
         assertThat(row.getBoolean("data[0].sender_verified")).isTrue();
         String id = row.getString("data[0].id");
-        JsonPath whole = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + id).then().statusCode(200)
+        JsonPath whole = as(inbox.apiKey()).get("/v1/inboxes/" + inbox.id() + "/messages/" + id).then().statusCode(200)
                 .extract().jsonPath();
         assertThat(whole.getMap("authentication")).isEqualTo(Map.of(
                 "spf", Map.of("result", "pass", "domain", AuthDnsResource.SENDER_DOMAIN),
@@ -74,17 +70,17 @@ class AuthenticationResultsTest {
                 "dmarc", Map.of("result", "pass", "policy", "reject", "domain", AuthDnsResource.SENDER_DOMAIN),
                 "verdict", "pass"));
         assertThat(whole.getBoolean("sender_verified")).isTrue();
-        String raw = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + id + "/raw").asString();
+        String raw = as(inbox.apiKey()).get("/v1/inboxes/" + inbox.id() + "/messages/" + id + "/raw").asString();
         assertThat(raw).startsWith("Authentication-Results: " + DOMAIN + ";\r\n\tspf=pass smtp.mailfrom="
                 + AuthDnsResource.SENDER_DOMAIN + ";\r\n\tdkim=pass header.d=" + AuthDnsResource.SENDER_DOMAIN)
                 .contains("\r\n\tdmarc=pass (p=reject) header.from=" + AuthDnsResource.SENDER_DOMAIN + "\r\nReceived: ");
 
-        try (Agent agent = Agent.connect(Api.baseUrl(), apiKey, Duration.ofSeconds(30))) {
-            CallToolResult read = agent.call("get_message", Map.of("inbox_id", inboxId, "message_id", id));
+        try (Agent agent = Agent.connect(Api.baseUrl(), inbox.apiKey(), Duration.ofSeconds(30))) {
+            CallToolResult read = agent.call("get_message", Map.of("inbox_id", inbox.id(), "message_id", id));
             assertThat(Agent.text(read, 0)).startsWith("Sender verified: " + AuthDnsResource.SENDER_DOMAIN
                     + " (DMARC pass).\n");
             assertThat(Agent.structured(read)).containsEntry("sender_verified", true).containsEntry("verdict", "pass");
-            Map<String, Object> page = agent.structured("list_messages", Map.of("inbox_id", inboxId));
+            Map<String, Object> page = agent.structured("list_messages", Map.of("inbox_id", inbox.id()));
             assertThat((List<?>) page.get("data")).singleElement()
                     .satisfies(first -> assertThat(((Map<?, ?>) first).get("sender_verified")).isEqualTo(true));
         }
@@ -92,17 +88,17 @@ class AuthenticationResultsTest {
 
     @Test
     void aForgedFromIsUnverifiedEverywhereAndVerifiedOnlyWaitsPastIt() throws Exception {
-        try (Agent agent = Agent.connect(Api.baseUrl(), apiKey, Duration.ofSeconds(40))) {
+        try (Agent agent = Agent.connect(Api.baseUrl(), inbox.apiKey(), Duration.ofSeconds(40))) {
             CompletableFuture<CallToolResult> anyWait = CompletableFuture.supplyAsync(() -> agent.call(
-                    "wait_for_message", Map.of("inbox_id", inboxId, "timeout_seconds", 30)));
+                    "wait_for_message", Map.of("inbox_id", inbox.id(), "timeout_seconds", 30)));
             CompletableFuture<CallToolResult> verifiedWait = CompletableFuture.supplyAsync(() -> agent.call(
-                    "wait_for_message", Map.of("inbox_id", inboxId, "timeout_seconds", 30, "verified_only", true)));
+                    "wait_for_message", Map.of("inbox_id", inbox.id(), "timeout_seconds", 30, "verified_only", true)));
             Thread.sleep(700); // both waits are for mail that arrives after the call
             // No signature, and a From the sender has no right to: the bank's DMARC says reject.
             byte[] forged = message(BANK, "Urgent: confirm your account", "Click https://evil.example/login");
             assertThat(sendRaw("someone@elsewhere.example", forged)).startsWith("250");
             Thread.sleep(300);
-            assertThat(Smtp.send(receiver.port(), signed(message(BANK, "Real alert", "Hello.")), BANK, address))
+            assertThat(Smtp.send(receiver.port(), signed(message(BANK, "Real alert", "Hello.")), BANK, inbox.address()))
                     .startsWith("250");
 
             CallToolResult first = anyWait.get(40, TimeUnit.SECONDS);
@@ -116,10 +112,10 @@ class AuthenticationResultsTest {
             assertThat(nested(Agent.structured(verified))).containsEntry("sender_verified", true)
                     .containsEntry("subject", "Real alert");
         }
-        JsonPath rows = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").then().statusCode(200).extract()
+        JsonPath rows = as(inbox.apiKey()).get("/v1/inboxes/" + inbox.id() + "/messages").then().statusCode(200).extract()
                 .jsonPath();
         assertThat(rows.getList("data.sender_verified", Boolean.class)).containsExactly(true, false);
-        JsonPath forged = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + rows.getString("data[1].id"))
+        JsonPath forged = as(inbox.apiKey()).get("/v1/inboxes/" + inbox.id() + "/messages/" + rows.getString("data[1].id"))
                 .then().statusCode(200).extract().jsonPath();
         assertThat(forged.getMap("authentication.dmarc")).isEqualTo(Map.of("result", "fail", "policy", "reject",
                 "domain", AuthDnsResource.SENDER_DOMAIN));
@@ -129,14 +125,14 @@ class AuthenticationResultsTest {
 
     @Test
     void aRecordedMessageHasNoAuthenticationAndIsNotVerified() throws Exception {
-        String id = Api.recordMessage(apiKey, inboxId, "Noted", "Recorded by a program.");
-        JsonPath whole = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + id).then().statusCode(200)
+        String id = Api.recordMessage(inbox.apiKey(), inbox.id(), "Noted", "Recorded by a program.");
+        JsonPath whole = as(inbox.apiKey()).get("/v1/inboxes/" + inbox.id() + "/messages/" + id).then().statusCode(200)
                 .extract().jsonPath();
         assertThat(whole.getMap("$")).containsEntry("authentication", null).containsEntry("sender_verified", false);
-        assertThat(as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").then().extract().jsonPath()
+        assertThat(as(inbox.apiKey()).get("/v1/inboxes/" + inbox.id() + "/messages").then().extract().jsonPath()
                 .getBoolean("data[0].sender_verified")).isFalse();
-        try (Agent agent = Agent.connect(Api.baseUrl(), apiKey, Duration.ofSeconds(30))) {
-            CallToolResult read = agent.call("get_message", Map.of("inbox_id", inboxId, "message_id", id));
+        try (Agent agent = Agent.connect(Api.baseUrl(), inbox.apiKey(), Duration.ofSeconds(30))) {
+            CallToolResult read = agent.call("get_message", Map.of("inbox_id", inbox.id(), "message_id", id));
             assertThat(Agent.text(read, 0)).startsWith("UNVERIFIED sender: this message was not received over SMTP");
         }
     }
@@ -147,7 +143,7 @@ class AuthenticationResultsTest {
     }
 
     private byte[] message(String from, String subject, String text) {
-        return Smtp.crlf("From: Bank <" + from + ">\nTo: " + address + "\nSubject: " + subject
+        return Smtp.crlf("From: Bank <" + from + ">\nTo: " + inbox.address() + "\nSubject: " + subject
                 + "\nDate: Thu, 03 Dec 2026 10:00:00 +0000\nMessage-ID: <" + UUID.randomUUID() + "@bank.example>\n"
                 + "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n" + text + "\n");
     }
@@ -184,7 +180,7 @@ class AuthenticationResultsTest {
         try (Smtp.Dialogue smtp = new Smtp.Dialogue(receiver.port())) {
             smtp.command("EHLO elsewhere.example");
             smtp.command("MAIL FROM:<" + mailFrom + ">");
-            smtp.command("RCPT TO:<" + address + ">");
+            smtp.command("RCPT TO:<" + inbox.address() + ">");
             return smtp.data(raw);
         }
     }

@@ -58,15 +58,15 @@ public class InboxTools {
     ConfirmedDeletion confirmedDeletion;
 
     @Tool(name = "list_inboxes",
-            description = "Lists the account's inboxes, newest first: count (limit=1), find by address or name words "
-                    + "(q), select by creation time; delete_inboxes takes the same filters. "
-                    + ListToolDocs.PAGED + ListToolDocs.FILTER_INSTEAD + FILTERS + ListToolDocs.NOT_PAGING,
+            description = "Lists the account's inboxes, newest first; find by address or name words "
+                    + "(q) or creation time (delete_inboxes takes the same filters). "
+                    + ListToolDocs.PAGED + ListToolDocs.FILTER_INSTEAD,
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List inboxes", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse listInboxes(
-            @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
-            @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
+            @ToolArg(required = false) String limit,
+            @ToolArg(required = false) String cursor,
             @ToolArg(description = Q, required = false) String q,
             @ToolArg(name = "created_after", description = CREATED_AFTER, required = false) String createdAfter,
             @ToolArg(name = "created_before", description = CREATED_BEFORE, required = false) String createdBefore) {
@@ -77,8 +77,8 @@ public class InboxTools {
                 Listing.of("inbox", "inboxes").filteredWith(FILTERS).widenedBy(widenHint(filter)));
     }
 
-    @Tool(name = "get_inbox", description = "Gets one inbox by id: whether it exists, its address. To find one by "
-            + "name or address: list_inboxes q.",
+    @Tool(name = "get_inbox", description = "Gets one inbox: whether it exists, its address. To find one "
+            + "by name: list_inboxes q.",
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class),
             annotations = @Tool.Annotations(title = "Get an inbox", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
@@ -87,15 +87,15 @@ public class InboxTools {
                 "Its mail: list_messages or wait_for_message with this inbox_id.");
     }
 
-    @Tool(name = "create_inbox", description = "Creates the inbox username@<mail domain>, open to mail from anyone "
-            + "(list_messages, wait_for_message). A taken username is an error; none gives a random one. Not "
-            + "idempotent: after an unclear failure, check list_inboxes q=<username> first.",
+    @Tool(name = "create_inbox", description = "Creates username@<mail domain>, which gets mail from anyone. "
+            + "A taken username is an error; none gives a random one. Not "
+            + "idempotent: after an unclear failure, check list_inboxes q=<username>.",
             outputSchema = @Tool.OutputSchema(from = AgentInbox.class),
             annotations = @Tool.Annotations(title = "Create an inbox", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse createInbox(
             @ToolArg(description = "Before the @, e.g. support-bot: up to " + CreateInbox.MAX_USERNAME_LENGTH
-                    + " of a-z 0-9 . _ -, from a letter or digit; any case, kept lower.",
+                    + " of a-z 0-9 . _ -, starting alphanumeric; kept lower case.",
                     required = false) String username,
             @ToolArg(name = "display_name", description = "For people, e.g. Support bot: one line, up to "
                     + CreateInbox.MAX_DISPLAY_NAME_LENGTH + " characters.", required = false)
@@ -105,7 +105,7 @@ public class InboxTools {
                 "Created: mail sent to this address from now on arrives in it (wait_for_message, list_messages).");
     }
 
-    @Tool(name = "delete_inbox", description = "Permanently deletes one inbox and its mail; its address stops "
+    @Tool(name = "delete_inbox", description = "Deletes one inbox and its mail; its address stops "
             + "receiving. Cannot be undone: confirm with the user unless they named this very inbox. For several: "
             + "delete_inboxes.",
             annotations = @Tool.Annotations(title = "Delete an inbox", readOnlyHint = false, destructiveHint = true,
@@ -116,17 +116,17 @@ public class InboxTools {
     }
 
     @Tool(name = "delete_inboxes", description = "Deletes the inboxes matching list_inboxes' filters (none: all) "
-            + "with their mail. Without confirm_token it deletes nothing and returns matched, a sample and a "
-            + "confirm_token: tell the user how many and which, and ask them to confirm. Then call with the same "
-            + "filters and the token: up to " + InboxService.BULK_DELETE_MAX + " go; while has_more, repeat with the new "
-            + "token. If the matches changed or an hour passed, nothing goes. Cannot be undone; one id: delete_inbox. "
-            + "A client with elicitation is asked to confirm instead, without a token.",
+            + "with their mail. Without confirm_token: deletes nothing, returns matched, a sample and a "
+            + "confirm_token; show the user and ask. Then call with the same "
+            + "filters and the token: up to " + InboxService.BULK_DELETE_MAX + " go; while has_more, again with the new "
+            + "token. Changed matches or a passed hour: nothing goes. Irreversible; one id: delete_inbox. "
+            + "A client with elicitation asks its user instead.",
             outputSchema = @Tool.OutputSchema(from = AgentBulkDeletion.class),
-            annotations = @Tool.Annotations(title = "Delete inboxes by filter", readOnlyHint = false,
+            annotations = @Tool.Annotations(title = "Delete inboxes", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
     @Blocking
     Uni<ToolResponse> deleteInboxes(
-            @ToolArg(description = Q, required = false) String q,
+            @ToolArg(description = "As in list_inboxes.", required = false) String q,
             @ToolArg(name = "created_after", description = CREATED_AFTER, required = false) String createdAfter,
             @ToolArg(name = "created_before", description = CREATED_BEFORE, required = false) String createdBefore,
             @ToolArg(name = "confirm_token", description = "The last call's, once the user confirmed; omit to "

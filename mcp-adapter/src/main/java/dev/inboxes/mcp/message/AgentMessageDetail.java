@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.inboxes.mcp.protocol.MayBeNull;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import dev.inboxes.mcp.respond.ExternalContent;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
@@ -27,13 +26,13 @@ public record AgentMessageDetail(
         String cc,
         @JsonProperty("reply_to") String replyTo,
         @JsonProperty(required = true) String subject,
-        @JsonProperty("sent_at") @JsonPropertyDescription("The Date header: the sender's clock.") Instant sentAt,
+        @JsonProperty("sent_at") @JsonPropertyDescription("The sender's Date header.") Instant sentAt,
         @JsonProperty(value = "received_at", required = true) Instant receivedAt,
         @JsonProperty("in_reply_to") String inReplyTo,
         @JsonProperty(value = "attachment_count", required = true) int attachmentCount,
         @JsonProperty(required = true) List<Attachment> attachments,
-        @JsonPropertyDescription("Guesses, likeliest first; with the first part only.") List<Code> codes,
-        @JsonPropertyDescription("With the first part only.") List<Link> links,
+        @JsonPropertyDescription("Guesses, likeliest first; first part only.") List<Code> codes,
+        @JsonPropertyDescription("First part only.") List<Link> links,
         @JsonProperty(required = true) Body body,
         @JsonProperty(value = "has_more_body", required = true)
         boolean hasMoreBody,
@@ -68,8 +67,7 @@ public record AgentMessageDetail(
     /** One part of the text, marked as content from the sender. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Body(
-            @JsonProperty(required = true) @JsonPropertyDescription("Always " + ExternalContent.ORIGIN + ".")
-            String origin,
+            @JsonProperty(required = true) String origin,
             @JsonProperty(required = true) String notice,
             @JsonProperty(required = true) @JsonPropertyDescription("Characters start to end (exclusive).")
             String text,

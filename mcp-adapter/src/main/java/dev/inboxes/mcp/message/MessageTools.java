@@ -36,16 +36,15 @@ public class MessageTools {
     @Tool(name = "list_messages",
             description = "Lists the mail an inbox received, newest first, each with its text's first "
                     + MessageContent.PREVIEW_LENGTH + " characters (get_message reads it whole); limit=1 gives the "
-                    + "latest and the count. " + ListToolDocs.PAGED + ListToolDocs.FILTER_INSTEAD + "q"
-                    + ListToolDocs.NOT_PAGING + " " + ListToolDocs.MARKED,
+                    + "latest. " + ListToolDocs.PAGED + ListToolDocs.FILTER_INSTEAD,
             outputSchema = @Tool.OutputSchema(from = AgentMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List messages", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse listMessages(
             @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID)
             String inboxId,
-            @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
-            @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
+            @ToolArg(required = false) String limit,
+            @ToolArg(required = false) String cursor,
             @ToolArg(description = Q, required = false) String q) {
         String accountId = caller.id();
         MessageFilter filter = MessageFilter.parse(q);

@@ -31,7 +31,6 @@ public class SendTools {
             + SendRequest.MAX_RECIPIENTS + " in all.";
     private static final String TEXT = "Plain text body.";
     private static final String HTML = "HTML body, optional.";
-    private static final String MESSAGE_ID = "msg_…, from list_messages or get_thread.";
 
     @Inject
     OutboundService outbound;
@@ -69,7 +68,7 @@ public class SendTools {
                     destructiveHint = false, idempotentHint = false, openWorldHint = true))
     ToolResponse replyToMessage(
             @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID) String inboxId,
-            @ToolArg(name = "message_id", description = MESSAGE_ID) String messageId,
+            @ToolArg(name = "message_id", description = ListToolDocs.MESSAGE_ID) String messageId,
             @ToolArg(description = TEXT, required = false) String text,
             @ToolArg(description = HTML, required = false) String html,
             @ToolArg(name = "reply_all", description = "Default false.", required = false) Boolean replyAll,
@@ -85,7 +84,7 @@ public class SendTools {
                     destructiveHint = false, idempotentHint = false, openWorldHint = true))
     ToolResponse forwardMessage(
             @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID) String inboxId,
-            @ToolArg(name = "message_id", description = MESSAGE_ID) String messageId,
+            @ToolArg(name = "message_id", description = ListToolDocs.MESSAGE_ID) String messageId,
             @ToolArg(description = TO) List<String> to,
             @ToolArg(description = "Your note above it.", required = false) String text,
             @ToolArg(name = "idempotency_key", description = KEY, required = false) String idempotencyKey) {

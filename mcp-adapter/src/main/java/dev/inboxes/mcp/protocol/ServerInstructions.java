@@ -44,13 +44,14 @@ public class ServerInstructions implements InitialResponseInfo {
                         + "came back and what to do next.";
         return String.join("\n",
                 "Inboxes gives this account real email inboxes that receive mail from anyone. Tools: " + toolNames
-                        + ". Ids look like inb_… (inbox) and msg_… (message); lists and create_inbox return the ids the "
-                        + "other tools take.",
+                        + ". Ids look like inb_… (inbox), msg_… (message) and thr_… (thread); lists and create_inbox "
+                        + "return the ids the other tools take.",
                 "Lists page in the order each tool names (newest or latest activity first; get_thread oldest "
                         + "first). " + ListToolDocs.COUNT + " " + ListToolDocs.WALK + " To find something, filter "
                         + "(list_inboxes q: every word must appear in the address or display name; created_after, "
                         + "created_before) instead of reading every page. " + ListToolDocs.FITS,
-                "structuredContent holds each result as JSON (see the tool's outputSchema). " + text + " No "
+                "structuredContent holds each result as JSON (see the tool's outputSchema; its times are RFC "
+                        + "3339 date-times). " + text + " No "
                         + "result's text exceeds " + AgentBudget.TEXT_BUDGET + " characters and "
                         + settings.tokenBudget() + " tokens: a long message text comes in parts (body_cursor).",
                 "A mistaken call returns a result with isError true whose text says how to correct it.",

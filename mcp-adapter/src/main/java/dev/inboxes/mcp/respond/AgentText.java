@@ -43,6 +43,8 @@ public class AgentText {
     public static final String ADDRESS = "address";
     public static final String USERNAME = "username";
     public static final String ADDRESSES = "addresses";
+    public static final String ID = "id";
+    public static final String IDS = "ids";
 
     /** The end of the name of a field that holds a time. */
     private static final String TIME_SUFFIX = "_at";
@@ -63,7 +65,7 @@ public class AgentText {
     /** The text of {@code result}, a record serialized as its {@code structuredContent} is. */
     public String render(Object result) {
         return format == TextFormat.JSON ? json(result)
-                : Toon.encode(tabular(sharedDomain(toSeconds(mapper.valueToTree(result)))));
+                : Toon.encode(tabular(sharedIdPrefix(sharedDomain(toSeconds(mapper.valueToTree(result))))));
     }
 
     /**
@@ -72,7 +74,7 @@ public class AgentText {
      */
     String renderCut(Object result, int maxLength) {
         JsonNode cut = cut(mapper.valueToTree(result), maxLength);
-        return format == TextFormat.JSON ? json(cut) : Toon.encode(tabular(sharedDomain(toSeconds(cut))));
+        return format == TextFormat.JSON ? json(cut) : Toon.encode(tabular(sharedIdPrefix(sharedDomain(toSeconds(cut)))));
     }
 
     private String json(Object value) {
@@ -148,6 +150,38 @@ public class AgentText {
             shown.set(field.getKey(), field.getValue());
             if (field.getKey().equals(ROWS)) {
                 shown.put(ADDRESSES, USERNAME + domain);
+            }
+        }
+        return shown;
+    }
+
+    /**
+     * A page of inboxes that shows usernames ({@link #sharedDomain}) shows each id without the prefix every inbox id
+     * has, and the prefix once: {@code ids: inb_id} after the addresses (about 2 tokens of each row, 100 a page of
+     * 50); the structured content keeps the ids whole. Only there: an agent reads other ids from other lists whole.
+     */
+    static JsonNode sharedIdPrefix(JsonNode node) {
+        if (!(node instanceof ObjectNode page) || !page.has(ADDRESSES) || page.has(IDS)
+                || !(page.get(ROWS) instanceof ArrayNode rows)) {
+            return node;
+        }
+        String prefix = null;
+        for (JsonNode row : rows) {
+            String id = row.path(ID).isTextual() ? row.path(ID).textValue() : "";
+            int end = id.indexOf('_') + 1;
+            if (end <= 1 || end == id.length() || prefix != null && !prefix.equals(id.substring(0, end))) {
+                return node;
+            }
+            prefix = id.substring(0, end);
+        }
+        for (JsonNode row : rows) {
+            ((ObjectNode) row).put(ID, row.path(ID).textValue().substring(prefix.length()));
+        }
+        ObjectNode shown = page.objectNode();
+        for (Map.Entry<String, JsonNode> field : page.properties()) {
+            shown.set(field.getKey(), field.getValue());
+            if (field.getKey().equals(ADDRESSES)) {
+                shown.put(IDS, prefix + ID);
             }
         }
         return shown;

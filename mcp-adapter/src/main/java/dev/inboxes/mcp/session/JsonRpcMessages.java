@@ -22,6 +22,7 @@ final class JsonRpcMessages {
     static final int MAX_ID_LENGTH = 256;
     static final String INITIALIZE = "initialize";
     static final String TOOLS_CALL = "tools/call";
+    static final String TOOLS_LIST = "tools/list";
 
     /** What the session keeps of the client's description of itself. */
     static final int MAX_CLIENT_NAME = 128;
@@ -102,6 +103,12 @@ final class JsonRpcMessages {
             case INITIALIZE -> checkInitialize(message, id);
             default -> Verdict.valid(message);
         };
+    }
+
+    /** A {@code tools/list} request for the first page (no cursor): {@link ToolListing} answers it whole. */
+    static boolean isFirstToolsList(JsonObject message) {
+        return TOOLS_LIST.equals(message.getValue("method")) && message.getValue("id") != null
+                && !(message.getValue("params") instanceof JsonObject params && params.containsKey("cursor"));
     }
 
     static boolean isInitialize(JsonObject message) {

@@ -40,6 +40,7 @@ import org.jboss.logging.Logger;
  * <li>an {@code initialize} reaches the library with a bounded description of the client
  * ({@link JsonRpcMessages#bounded});</li>
  * <li>malformed JSON-RPC is answered here with the error the specification names ({@link JsonRpcMessages});</li>
+ * <li>{@code tools/list} is answered here, every tool on one page, in the form {@link ToolListing} writes;</li>
  * <li>transport errors are problems ({@link McpTransportErrors}); the legacy HTTP+SSE transport ({@code /mcp/sse},
  * {@code /mcp/messages/…}), which has no such binding, is switched off: {@code 404}.</li>
  * </ul>
@@ -59,16 +60,18 @@ public class McpSessionGuard {
     private final ConnectionManager sessions;
     private final McpTransportErrors errors;
     private final SessionOwners owners;
+    private final ToolListing listing;
     private final String endpoint;
     /** Sessions the library holds that no account owns, seen at the last sweep: ended at the next one. */
     private Set<String> unowned = Set.of();
 
-    McpSessionGuard(ConnectionManager sessions, McpTransportErrors errors, McpSessionsConfig config,
+    McpSessionGuard(ConnectionManager sessions, McpTransportErrors errors, McpSessionsConfig config, ToolListing listing,
             @ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String endpoint) {
         this.sessions = sessions;
         this.errors = errors;
         this.owners = new SessionOwners(config.sessionsPerAccount(), config.maxSessions());
         this.endpoint = endpoint;
+        this.listing = listing;
     }
 
     void register(@Observes Router router, Vertx vertx) {
@@ -134,6 +137,9 @@ public class McpSessionGuard {
             }
             ((RoutingContextInternal) context).setBody(Buffer.buffer(JsonRpcMessages.bounded(message).encode()));
             context.addHeadersEndHandler(headers -> opened(context, account));
+        } else if (JsonRpcMessages.isFirstToolsList(message)) {
+            answer(context, 200, listing.response(message.getValue("id")));
+            return;
         }
         context.next();
     }

@@ -23,8 +23,7 @@ public class ThreadTools {
     /** How much more of each text get_thread reads when it leaves the quoted history out. */
     static final int QUOTED_SCAN_FACTOR = 8;
 
-    static final String THREAD_WALK = "A thread that gets mail while you page moves up and comes again; none is "
-            + "missed.";
+    static final String THREAD_WALK = "A thread with new mail moves up and comes again.";
 
     @Inject
     ThreadService threads;
@@ -36,17 +35,16 @@ public class ThreadTools {
     AgentResponder responder;
 
     @Tool(name = "list_threads",
-            description = "Lists an inbox's threads (a message and its replies), latest activity first, with the "
-                    + "latest message's snippet; get_thread reads one. " + ListToolDocs.PAGED + " " + THREAD_WALK + " "
-                    + ListToolDocs.MARKED,
+            description = "Lists an inbox's threads, latest activity first, with the "
+                    + "latest snippet; get_thread reads one. " + ListToolDocs.PAGED + " " + THREAD_WALK,
             outputSchema = @Tool.OutputSchema(from = AgentThread.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "List threads", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse listThreads(
             @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID)
             String inboxId,
-            @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
-            @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor) {
+            @ToolArg(required = false) String limit,
+            @ToolArg(required = false) String cursor) {
         String accountId = caller.id();
         return responder.page(PageRequest.parse(limit, cursor, PageLimits.AGENTS),
                 request -> threads.list(accountId, inboxId, request), AgentThread::fromDomain,
@@ -55,18 +53,18 @@ public class ThreadTools {
 
     @Tool(name = "get_thread",
             description = "Reads a thread's messages, oldest first, each with its text's first "
-                    + ExternalContent.TEXT_CHARACTERS + " characters (text_cut if there is more; get_message reads it "
-                    + "whole). " + ListToolDocs.PAGED + " " + ListToolDocs.MARKED,
+                    + ExternalContent.TEXT_CHARACTERS + " characters (text_cut if more; get_message reads it whole). "
+                    + ListToolDocs.PAGED,
             outputSchema = @Tool.OutputSchema(from = AgentThreadMessage.class, generator = PageOutputSchema.class),
             annotations = @Tool.Annotations(title = "Read a thread", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = true))
     ToolResponse getThread(
             @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID)
             String inboxId,
-            @ToolArg(name = "thread_id", description = "thr_…, from list_threads or a message.")
+            @ToolArg(name = "thread_id", description = ListToolDocs.THREAD_ID)
             String threadId,
-            @ToolArg(description = ListToolDocs.LIMIT, required = false) String limit,
-            @ToolArg(description = ListToolDocs.CURSOR, required = false) String cursor,
+            @ToolArg(required = false) String limit,
+            @ToolArg(required = false) String cursor,
             @ToolArg(description = ListToolDocs.QUOTES + " Default false.", required = false) String quotes) {
         boolean withQuotes = ListToolDocs.quotes(quotes, false);
         // Without quotes, more of each text is read, so that what is left once the history is out fills the part.

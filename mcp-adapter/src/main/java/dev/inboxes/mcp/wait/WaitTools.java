@@ -67,11 +67,10 @@ public class WaitTools {
     AgentResponder responder;
 
     @Tool(name = "wait_for_message",
-            description = "Waits for the inbox's next message, with its text's first "
-                    + ExternalContent.TEXT_CHARACTERS + " characters (text_cut if more): for a code or a reply, "
-                    + "instead of polling. Without since, only mail after the call. On timeout, timed_out is true. "
-                    + "Either way, call again with since = next: none missed or repeated. Progress every "
-                    + PROGRESS_EVERY_SECONDS + " s to a progress token. " + SenderVerdict.ADVICE + " "
+            description = "Waits for the inbox's next message (text: its first "
+                    + ExternalContent.TEXT_CHARACTERS + " characters, text_cut if more): for a code or a reply, "
+                    + "instead of polling. Without since, only mail after the call. "
+                    + "Then call again with since = next, also after a timeout: none missed or repeated. " + SenderVerdict.ADVICE + " "
                     + ListToolDocs.MARKED,
             outputSchema = @Tool.OutputSchema(from = AgentWaitResult.class, generator = NullableOutputSchema.class),
             annotations = @Tool.Annotations(title = "Wait for a message", readOnlyHint = true,
@@ -80,12 +79,12 @@ public class WaitTools {
     Uni<ToolResponse> waitForMessage(
             @ToolArg(name = "inbox_id", description = ListToolDocs.INBOX_ID)
             String inboxId,
-            @ToolArg(description = "Where to start: " + WaitRequest.SINCE_FORMS + ".", required = false) String since,
-            @ToolArg(name = TIMEOUT_ARGUMENT, description = "Seconds to wait at most.", required = false)
+            @ToolArg(description = "An earlier wait's next, or a date-time.", required = false) String since,
+            @ToolArg(name = TIMEOUT_ARGUMENT, required = false)
             String timeoutSeconds,
-            @ToolArg(description = "Only senders whose address contains this (any case), e.g. @github.com.",
+            @ToolArg(description = "Sender address contains this (any case), e.g. @github.com.",
                     required = false) String from,
-            @ToolArg(description = "Only subjects containing this (any case).", required = false)
+            @ToolArg(description = "Subject contains this (any case).", required = false)
             String subject,
             @ToolArg(name = VERIFIED_ONLY, description = "Only verified senders.",
                     required = false) String verifiedOnly,

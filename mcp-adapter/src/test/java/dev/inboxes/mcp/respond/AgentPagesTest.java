@@ -112,8 +112,8 @@ class AgentPagesTest {
 
         assertThat(asked).hasSize(1);
         assertThat(structured(response).data()).hasSize(30);
-        assertThat(text(response, 0)).startsWith("data[30]{id,username,display_name,created_at}:\n  inb_")
-                .contains("\naddresses: username@inboxes.test\n");
+        assertThat(text(response, 0)).startsWith("data[30]{id,username,display_name,created_at}:\n  ")
+                .doesNotContain("  inb_").contains("\naddresses: username@inboxes.test\nids: inb_id\n");
         LosslessText.assertCarries(text(response, 0), mapper.valueToTree(structured(response)));
         assertThat(text(response, 1)).isEqualTo("30 of 30 inboxes, newest first; this is the last page.");
     }

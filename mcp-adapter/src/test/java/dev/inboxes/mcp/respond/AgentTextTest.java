@@ -28,9 +28,10 @@ class AgentTextTest {
 
         assertThat(text).isEqualTo("""
                 data[2]{id,username,display_name,created_at}:
-                  inb_9d8wksZ6PsfwZ3kazMvs,sales-bot,null,20261129T225910Z
-                  inb_cS2QNED3BMAcR9tSVjlA,billing,"Billing: EU",20261129T225910Z
+                  9d8wksZ6PsfwZ3kazMvs,sales-bot,null,20261129T225910Z
+                  cS2QNED3BMAcR9tSVjlA,billing,"Billing: EU",20261129T225910Z
                 addresses: username@inboxes.test
+                ids: inb_id
                 cursor: null
                 has_more: false
                 total: 2""");

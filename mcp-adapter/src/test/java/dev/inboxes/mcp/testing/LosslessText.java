@@ -29,11 +29,27 @@ public final class LosslessText {
      * @throws AssertionError naming the first difference when the text does not decode to {@code structured}
      */
     public static void assertCarries(String toon, JsonNode structured) {
-        JsonNode decoded = withAddresses(ToonReader.read(unframed(toon)));
+        JsonNode decoded = withAddresses(withIds(ToonReader.read(unframed(toon))));
         String difference = difference("$", decoded, structured);
         if (difference != null) {
             throw new AssertionError("the text does not carry the structured content: " + difference + "\ntext:\n" + toon);
         }
+    }
+
+    /** A page's text that shows ids without their shared prefix ({@code AgentText}), with its ids whole. */
+    private static JsonNode withIds(JsonNode decoded) {
+        if (!(decoded instanceof ObjectNode page) || !page.path(AgentText.IDS).isTextual()) {
+            return decoded;
+        }
+        String pattern = page.remove(AgentText.IDS).textValue();
+        if (!pattern.endsWith("_" + AgentText.ID)) {
+            throw new AssertionError("ids: " + pattern + " is not <prefix>_id");
+        }
+        String prefix = pattern.substring(0, pattern.length() - AgentText.ID.length());
+        for (JsonNode row : page.path(AgentText.ROWS)) {
+            ((ObjectNode) row).put(AgentText.ID, prefix + row.path(AgentText.ID).textValue());
+        }
+        return page;
     }
 
     /** A page's text that shows usernames and the shared domain once ({@code AgentText}), with its addresses whole. */
