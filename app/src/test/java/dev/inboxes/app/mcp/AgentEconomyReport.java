@@ -194,7 +194,7 @@ class AgentEconomyReport {
         samples.forEach((name, micros) -> parts.add(name + " " + AgentEconomy.format(
                 Math.round(micros.stream().sorted().toList().get(micros.size() / 2) * 10) / 10.0)));
         md.append(String.join("; ", parts)).append(". Loading the tokenizer's vocabulary: ")
-                .append(AgentEconomy.format(Math.round(loadMillis))).append(" ms, once at start-up. For scale: the ")
+                .append(AgentEconomy.format(Math.round(loadMillis))).append(" ms, once, beside the start. For scale: the ")
                 .append("same machine serves a page of 50 over HTTP in about 1.3 ms (docs/benchmarks.md). The ")
                 .append("machine is shared, so these figures vary by a factor of two between runs.\n\n");
         System.out.println("Server costs (µs per page of 50): " + samples + "; tokenizer load " + loadMillis + " ms");
