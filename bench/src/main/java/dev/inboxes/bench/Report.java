@@ -115,6 +115,14 @@ final class Report {
                         smtp.perSecond(), jdbc.perSecond(), 100 * ratio, verdict(ratio >= 0.5)));
             }
         }
+        if (wake != null) {
+            for (WakeLatency.Result result : wake.wakes()) {
+                double goal = result.waiters() == 1 ? WakeLatency.ONE_WAITER_GOAL_P99_MS : WakeLatency.GOAL_P99_MS;
+                md.append(String.format("| P7: %d waiter%s woken, p99 ≤ %.0f ms from the `250` (waiting on %s) | %s ms | %s |%n",
+                        result.waiters(), result.waiters() == 1 ? "" : "s", goal, result.replica(),
+                        result.latency().p99(), verdict(result.latency().p99Ms() <= goal)));
+            }
+        }
         if (start != null) {
             double ready = StartTime.Figures.median(start.plain(), StartTime.Start::readySeconds);
             md.append(String.format("| P6: the JVM app ready ≤ %.0f s after launch (median of %d) | %.2f s | %s |%n",
