@@ -17,7 +17,10 @@ public record Inbox(String id, String address, String displayName, Instant creat
 
     /** What every surface answers for an inbox id that is not in the account (or no longer is). */
     public static NotFoundException notFound(String inboxId) {
-        return new NotFoundException("inbox", inboxId, "list inboxes to find it");
+        // Agents read inbox pages whose ids are written without the prefix: say so to one that dropped it.
+        boolean bare = inboxId != null && !inboxId.startsWith(ID_PREFIX);
+        return new NotFoundException("inbox", inboxId, (bare ? "write it with its " + ID_PREFIX + " prefix, or " : "")
+                + "list inboxes to find it");
     }
 
     @Override

@@ -253,6 +253,14 @@ class InboxServiceTest {
         }
 
         @Test
+        void anIdWithoutItsPrefixIsNotFoundWithTheHintToAddIt() {
+            assertThatThrownBy(() -> service.get(ACCOUNT, "missing"))
+                    .isInstanceOf(NotFoundException.class)
+                    .hasMessage("No inbox with id 'missing' exists in this account. Check the id, or write it with its "
+                            + "inb_ prefix, or list inboxes to find it.");
+        }
+
+        @Test
         void getOfAnotherAccountsInboxIsNotFound() {
             store.add(OTHER_ACCOUNT, john);
 
