@@ -9,6 +9,7 @@ import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.PageWalk;
 import dev.inboxes.app.support.RelaySink;
 import dev.inboxes.app.support.Smtp;
+import dev.inboxes.domain.testing.SentMail;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.smtp.SmtpReceiver;
 import io.quarkus.test.common.WithTestResource;
@@ -121,21 +122,11 @@ class BounceTest {
     /** A delivery status notification to the envelope sender, as a remote MTA sends it; the reply to its data. */
     private String report(String envelopeSender, String action, String status, String diagnostic)
             throws IOException {
-        String dsn = "From: MAILER-DAEMON@mx.example.com\n"
-                + "Subject: Undelivered Mail Returned to Sender\n"
-                + "MIME-Version: 1.0\n"
-                + "Content-Type: multipart/report; report-type=delivery-status; boundary=\"R\"\n\n"
-                + "--R\nContent-Type: text/plain\n\nYour message could not be delivered.\n"
-                + "--R\nContent-Type: message/delivery-status\n\n"
-                + "Reporting-MTA: dns; mx.example.com\n\n"
-                + "Final-Recipient: rfc822; bob@example.com\n"
-                + "Action: " + action + "\nStatus: " + status + "\nDiagnostic-Code: smtp; " + diagnostic + "\n\n"
-                + "--R--\n";
         try (Smtp.Dialogue smtp = new Smtp.Dialogue(receiver.port())) {
             smtp.command("EHLO mx.example.com");
             smtp.command("MAIL FROM:<>");
             assertThat(smtp.command("RCPT TO:<" + envelopeSender + ">")).startsWith("250");
-            return smtp.data(crlf(dsn));
+            return smtp.data(crlf(SentMail.report("bob@example.com", action, status, diagnostic)));
         }
     }
 
