@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(RelaySink.class)
 class BounceTest {
 
-    private static final Duration DELIVERY = Duration.ofSeconds(20);
+    private static final Duration DELIVERY = SentDeliveries.TIMEOUT;
 
     @Inject
     SmtpReceiver receiver;
@@ -52,13 +52,13 @@ class BounceTest {
     void aHardBounceMarksTheSentDeliveryBouncedAndSuppressesTheAddressUntilItIsLifted() throws Exception {
         JsonPath sent = send("Bob@Example.com").then().statusCode(202).extract().jsonPath();
         RelaySink.Received relayed = RelaySink.await(sent.getString("message_id_header"), DELIVERY);
-        awaitDelivery(sent.getString("id"), "sent");
+        SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "sent");
 
         String reply = report(relayed.envelopeSender(), "failed", "5.1.1",
                 "550 5.1.1 <bob@example.com>: Recipient address rejected");
 
         assertThat(reply).startsWith("250 2.0.0");
-        JsonPath bounced = awaitDelivery(sent.getString("id"), "bounced");
+        JsonPath bounced = SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "bounced");
         assertThat(bounced.getString("deliveries[0].smtp_reply")).isEqualTo("bounced after delivery (report 5.1.1): "
                 + "550 5.1.1 <bob@example.com>: Recipient address rejected");
         assertThat(as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").jsonPath().getList("data.direction"))
@@ -99,9 +99,9 @@ class BounceTest {
         for (int i = 0; i < 5; i++) {
             JsonPath sent = send("r" + i + "@example.com").then().statusCode(202).extract().jsonPath();
             RelaySink.Received relayed = RelaySink.await(sent.getString("message_id_header"), DELIVERY);
-            awaitDelivery(sent.getString("id"), "sent");
+            SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "sent");
             report(relayed.envelopeSender(), "failed", "5.1.1", "550 no such user");
-            awaitDelivery(sent.getString("id"), "bounced");
+            SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "bounced");
         }
 
         PageWalk walk = Api.walk(apiKey, "/v1/suppressions", Map.of("limit", 2));
@@ -128,24 +128,5 @@ class BounceTest {
             assertThat(smtp.command("RCPT TO:<" + envelopeSender + ">")).startsWith("250");
             return smtp.data(crlf(SentMail.report("bob@example.com", action, status, diagnostic)));
         }
-    }
-
-    /** The sent message once its one delivery has this status. */
-    private JsonPath awaitDelivery(String messageId, String status) {
-        long deadline = System.nanoTime() + DELIVERY.toNanos();
-        JsonPath message;
-        do {
-            message = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + messageId).jsonPath();
-            if (List.of(status).equals(message.getList("deliveries.status"))) {
-                return message;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("Deliveries still " + message.getList("deliveries") + ", expected " + status);
     }
 }
