@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.Agent;
 import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.FreshInbox;
 import dev.inboxes.app.support.Mail;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.smtp.SmtpReceiver;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -44,10 +44,10 @@ class MailMarkedTest {
 
     @Test
     void everyToolThatReturnsMailMarksAllOfItOnceAndSaysItReachesTheOpenWorld() throws Exception {
-        String apiKey = Api.newAccount();
-        String username = "marked-" + UUID.randomUUID().toString().substring(0, 12);
-        String inboxId = Api.createInbox(apiKey, Map.of("username", username));
-        String address = username + "@inboxes.test";
+        FreshInbox inbox = FreshInbox.named("marked");
+        String apiKey = inbox.apiKey();
+        String inboxId = inbox.id();
+        String address = inbox.address();
         try (Agent agent = Agent.connect(Api.baseUrl(), apiKey, Duration.ofSeconds(30))) {
             for (Tool tool : agent.client().listTools().tools()) {
                 // A missing openWorldHint is true (MCP's default): the listing leaves it out of tools that only read.
