@@ -2,31 +2,16 @@ package dev.inboxes.smtp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.mail.MailDelivery;
-import dev.inboxes.domain.mail.Recipient;
-import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.outbound.Bounces;
 import dev.inboxes.domain.outbound.Delivery;
-import dev.inboxes.domain.outbound.DeliveryAttempt;
 import dev.inboxes.domain.outbound.DeliveryStatus;
-import dev.inboxes.domain.outbound.DueDelivery;
-import dev.inboxes.domain.outbound.MailBody;
-import dev.inboxes.domain.outbound.OutboundMessage;
-import dev.inboxes.domain.outbound.OutboundService;
-import dev.inboxes.domain.outbound.OutboundSettings;
-import dev.inboxes.domain.outbound.SendRequest;
 import dev.inboxes.domain.outbound.Suppression;
-import dev.inboxes.domain.paging.CursorCodec;
-import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.shared.MemoryBudget;
-import dev.inboxes.domain.testing.InMemoryInboxStore;
-import dev.inboxes.domain.testing.OneInboxDirectory;
-import dev.inboxes.domain.testing.InMemoryMessageStore;
-import dev.inboxes.domain.testing.InMemoryOutboxStore;
 import dev.inboxes.domain.testing.InMemorySuppressionStore;
+import dev.inboxes.domain.testing.OneInboxDirectory;
+import dev.inboxes.domain.testing.SentMail;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -45,24 +30,16 @@ import org.subethamail.smtp.server.SMTPServer;
  */
 class BounceReceptionTest {
 
-    private static final String DOMAIN = "inboxes.test";
-    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
+    private static final String DOMAIN = SentMail.DOMAIN;
+    private static final String ACCOUNT = SentMail.ACCOUNT;
 
     private final Clock clock = Clock.systemUTC();
-    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
-    private final InMemoryMessageStore messageStore = new InMemoryMessageStore(inboxStore);
-    private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxStore, messageStore);
-    private final InMemorySuppressionStore suppressions = new InMemorySuppressionStore();
-    private final CursorCodec cursors = new CursorCodec(CursorKeys.of("bounce-reception-test-secret-0123456789ab",
-            List.of()));
-    private final InboxService inboxes = new InboxService(inboxStore, cursors, DOMAIN, clock);
-    private final OutboundService outbound = new OutboundService(inboxes, new MessageService(messageStore, inboxes,
-            cursors, clock), outbox, suppressions, mail -> ("Subject: " + mail.subject() + "\r\n\r\nHi")
-            .getBytes(StandardCharsets.UTF_8), new OutboundSettings(DOMAIN, true, "no route", 100), clock);
-    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("support", null), null).inbox();
-    private final MailDelivery delivery = new MailDelivery(new OneInboxDirectory(ACCOUNT, inbox), messageStore, DOMAIN,
-            clock);
-    private final Bounces bounces = new Bounces(outbox, suppressions, DOMAIN, clock);
+    private final SentMail mail = new SentMail(clock);
+    private final InMemorySuppressionStore suppressions = mail.suppressions;
+    private final Inbox inbox = mail.inbox;
+    private final MailDelivery delivery = new MailDelivery(new OneInboxDirectory(ACCOUNT, inbox), mail.messages,
+            DOMAIN, clock);
+    private final Bounces bounces = new Bounces(mail.outbox, suppressions, DOMAIN, clock);
     private SMTPServer server;
 
     @BeforeEach
@@ -82,57 +59,9 @@ class BounceReceptionTest {
         server.stop();
     }
 
-    /** A message sent to bob, which the next hop took: the state a later report finds it in. */
-    private Delivery sentTo(String recipient) {
-        OutboundMessage message = outbound.send(ACCOUNT, inbox.id(), SendRequest.of(List.of(recipient), null, null,
-                "Order", null, MailBody.of("It ships today.", null, null, true)), null);
-        for (DueDelivery due : outbox.claimDue(clock.instant(), Duration.ofMinutes(5), 10)) {
-            outbox.record(due, new DeliveryAttempt(clock.instant(), "250 2.0.0 OK", Duration.ZERO),
-                    DeliveryStatus.SENT, null);
-        }
-        return delivery(message.message().row().id());
-    }
-
-    private Delivery delivery(String messageId) {
-        return outbox.deliveriesOf(ACCOUNT, List.of(messageId)).get(messageId).get(0);
-    }
-
     private long storedMessages() {
-        return messageStore.page(inbox.id(), dev.inboxes.domain.message.MessageFilter.parse(null), null, 100, true)
+        return mail.messages.page(inbox.id(), dev.inboxes.domain.message.MessageFilter.parse(null), null, 100, true)
                 .total().orElseThrow();
-    }
-
-    private static String dsn(String recipient, String action, String status, String diagnostic) {
-        return "From: MAILER-DAEMON@mx.example.com\r\n"
-                + "To: bounces@inboxes.test\r\n"
-                + "Subject: Undelivered Mail Returned to Sender\r\n"
-                + "MIME-Version: 1.0\r\n"
-                + "Content-Type: multipart/report; report-type=delivery-status;\r\n"
-                + "\tboundary=\"B0UND\"\r\n"
-                + "\r\n"
-                + "--B0UND\r\n"
-                + "Content-Type: text/plain\r\n"
-                + "\r\n"
-                + "I'm sorry to have to inform you that your message could not be delivered.\r\n"
-                + "--B0UND\r\n"
-                + "Content-Type: message/delivery-status\r\n"
-                + "\r\n"
-                + "Reporting-MTA: dns; mx.example.com\r\n"
-                + "Arrival-Date: Thu, 3 Dec 2026 10:00:00 +0000\r\n"
-                + "\r\n"
-                + "Final-Recipient: rfc822; " + recipient + "\r\n"
-                + "Original-Recipient: rfc822;" + recipient + "\r\n"
-                + "Action: " + action + "\r\n"
-                + "Status: " + status + "\r\n"
-                + "Diagnostic-Code: smtp; " + diagnostic + "\r\n"
-                + "\r\n"
-                + "--B0UND\r\n"
-                + "Content-Type: message/rfc822\r\n"
-                + "\r\n"
-                + "Subject: Order\r\n"
-                + "\r\n"
-                + "It ships today.\r\n"
-                + "--B0UND--\r\n";
     }
 
     private List<String> send(String sender, List<String> recipients, String message) throws IOException {
@@ -141,15 +70,15 @@ class BounceReceptionTest {
 
     @Test
     void aHardBounceOverSmtpBouncesTheSentDeliverySuppressesItsRecipientAndStoresNoMessage() throws IOException {
-        Delivery sent = sentTo("Bob@Example.com");
+        Delivery sent = mail.sentTo("Bob@Example.com");
         long before = storedMessages();
 
         List<String> replies = send("", List.of("bounces+" + sent.id() + "@inboxes.test"),
-                dsn("bob@example.com", "failed", "5.1.1", "550 5.1.1 <bob@example.com>: Recipient address rejected"));
+                SentMail.report("bob@example.com", "failed", "5.1.1", "550 5.1.1 <bob@example.com>: Recipient address rejected"));
 
         assertThat(replies).containsExactly("250 Ok", "250 Ok", "354 End data with <CR><LF>.<CR><LF>",
                 "250 2.0.0 Ok: delivery report recorded");
-        Delivery bounced = delivery(sent.messageId());
+        Delivery bounced = mail.delivery(sent.messageId());
         assertThat(bounced.status()).isEqualTo(DeliveryStatus.BOUNCED);
         assertThat(bounced.smtpReply()).isEqualTo("bounced after delivery (report 5.1.1): 550 5.1.1 "
                 + "<bob@example.com>: Recipient address rejected");
@@ -162,18 +91,18 @@ class BounceReceptionTest {
 
     @Test
     void aDelayOrATemporaryFailureSuppressesNothing() throws IOException {
-        Delivery delayed = sentTo("carol@example.com");
-        Delivery failed = sentTo("dave@example.com");
+        Delivery delayed = mail.sentTo("carol@example.com");
+        Delivery failed = mail.sentTo("dave@example.com");
 
         assertThat(send("", List.of("bounces+" + delayed.id() + "@inboxes.test"),
-                dsn("carol@example.com", "delayed", "4.4.7", "421 try again later"))).last()
+                SentMail.report("carol@example.com", "delayed", "4.4.7", "421 try again later"))).last()
                 .isEqualTo("250 2.0.0 Ok: delivery report recorded");
         assertThat(send("", List.of("bounces+" + failed.id() + "@inboxes.test"),
-                dsn("dave@example.com", "failed", "4.4.7", "421 gave up"))).last()
+                SentMail.report("dave@example.com", "failed", "4.4.7", "421 gave up"))).last()
                 .isEqualTo("250 2.0.0 Ok: delivery report recorded");
 
-        assertThat(delivery(delayed.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
-        assertThat(delivery(failed.messageId()).status()).isEqualTo(DeliveryStatus.BOUNCED);
+        assertThat(mail.delivery(delayed.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(mail.delivery(failed.messageId()).status()).isEqualTo(DeliveryStatus.BOUNCED);
         assertThat(suppressions.page(ACCOUNT, null, 10, false).rows()).isEmpty();
     }
 
@@ -184,32 +113,32 @@ class BounceReceptionTest {
         assertThat(refused.subList(1, 4)).allSatisfy(reply -> assertThat(reply).startsWith("550 5.1.1"));
 
         List<String> unknown = send("", List.of("bounces+dlv_A1b2C3d4E5f6G7h8I9j0@inboxes.test"),
-                dsn("bob@example.com", "failed", "5.1.1", "550 no such user"));
+                SentMail.report("bob@example.com", "failed", "5.1.1", "550 no such user"));
         assertThat(unknown).last().isEqualTo("250 2.0.0 Ok: report for an unknown delivery, dropped");
         assertThat(suppressions.page(ACCOUNT, null, 10, false).rows()).isEmpty();
     }
 
     @Test
     void anAutoReplyToABounceAddressIsDroppedAndMailForTheInboxBesideItIsStored() throws IOException {
-        Delivery sent = sentTo("bob@example.com");
+        Delivery sent = mail.sentTo("bob@example.com");
         long before = storedMessages();
 
         List<String> replies = send("bob@example.com", List.of("bounces+" + sent.id() + "@inboxes.test"),
                 "From: bob@example.com\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\n\r\nBack Monday.\r\n");
         assertThat(replies).last().isEqualTo("250 2.0.0 Ok: not a delivery status report, dropped");
-        assertThat(delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(mail.delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
         assertThat(storedMessages()).isEqualTo(before);
 
         List<String> both = send("", List.of("bounces+" + sent.id() + "@inboxes.test", inbox.address()),
-                dsn("bob@example.com", "failed", "5.1.1", "550 gone"));
+                SentMail.report("bob@example.com", "failed", "5.1.1", "550 gone"));
         assertThat(both).last().isEqualTo("250 2.0.0 Ok: stored for 1 inbox");
         assertThat(storedMessages()).as("the inbox's copy").isEqualTo(before + 1);
-        assertThat(delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.BOUNCED);
+        assertThat(mail.delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.BOUNCED);
     }
 
     @Test
     void hostileReportsGetA250AndChangeNothing() throws IOException {
-        Delivery sent = sentTo("bob@example.com");
+        Delivery sent = mail.sentTo("bob@example.com");
         String bounceAddress = "bounces+" + sent.id() + "@inboxes.test";
         StringBuilder deep = new StringBuilder("Content-Type: multipart/report; boundary=\"b0\"\r\n\r\n");
         for (int i = 1; i < 5_000; i++) {
@@ -234,7 +163,7 @@ class BounceReceptionTest {
             List<String> replies = send("", List.of(bounceAddress), hostile);
             assertThat(replies).last().asString().startsWith("250 2.0.0 Ok");
         }
-        assertThat(delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(mail.delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
         assertThat(suppressions.page(ACCOUNT, null, 10, false).rows()).isEmpty();
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.inboxes.app.support.Api;
+import dev.inboxes.app.support.FreshInbox;
 import dev.inboxes.app.support.Mail;
 import dev.inboxes.app.support.Smtp;
 import dev.inboxes.mcp.respond.ExternalContent;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -44,12 +44,10 @@ class TypeScriptMcpClientTest {
 
     @Test
     void everyReadingToolValidatesInTheOfficialTypeScriptSdk() throws Exception {
-        String apiKey = Api.newAccount();
-        String username = "ts-mcp-" + UUID.randomUUID().toString().substring(0, 12);
-        String inboxId = Api.createInbox(apiKey, Map.of("username", username));
+        FreshInbox inbox = FreshInbox.named("ts-mcp");
         Smtp.send(receiver.port(), Smtp.crlf("""
                 From: mallory@attacker.example
-                To: %s@inboxes.test
+                To: %s
                 Subject: %s
                 Message-ID: %s
                 Content-Type: multipart/mixed; boundary=b
@@ -65,10 +63,10 @@ class TypeScriptMcpClientTest {
                 id,total
                 1,12.50
                 --b--
-                """.formatted(username, SUBJECT, Mail.newMessageId())), "mallory@attacker.example",
-                username + "@inboxes.test");
+                """.formatted(inbox.address(), SUBJECT, Mail.newMessageId())), "mallory@attacker.example",
+                inbox.address());
 
-        JsonNode report = run(Api.baseUrl(), apiKey, inboxId);
+        JsonNode report = run(Api.baseUrl(), inbox.apiKey(), inbox.id());
 
         assertThat(report.get("tools")).hasSize(13);
         JsonNode calls = report.get("calls");

@@ -9,6 +9,7 @@ import dev.inboxes.app.support.Api;
 import dev.inboxes.app.support.PageWalk;
 import dev.inboxes.app.support.RelaySink;
 import dev.inboxes.app.support.Smtp;
+import dev.inboxes.domain.testing.SentMail;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.smtp.SmtpReceiver;
 import io.quarkus.test.common.WithTestResource;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(RelaySink.class)
 class BounceTest {
 
-    private static final Duration DELIVERY = Duration.ofSeconds(20);
+    private static final Duration DELIVERY = SentDeliveries.TIMEOUT;
 
     @Inject
     SmtpReceiver receiver;
@@ -51,13 +52,13 @@ class BounceTest {
     void aHardBounceMarksTheSentDeliveryBouncedAndSuppressesTheAddressUntilItIsLifted() throws Exception {
         JsonPath sent = send("Bob@Example.com").then().statusCode(202).extract().jsonPath();
         RelaySink.Received relayed = RelaySink.await(sent.getString("message_id_header"), DELIVERY);
-        awaitDelivery(sent.getString("id"), "sent");
+        SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "sent");
 
         String reply = report(relayed.envelopeSender(), "failed", "5.1.1",
                 "550 5.1.1 <bob@example.com>: Recipient address rejected");
 
         assertThat(reply).startsWith("250 2.0.0");
-        JsonPath bounced = awaitDelivery(sent.getString("id"), "bounced");
+        JsonPath bounced = SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "bounced");
         assertThat(bounced.getString("deliveries[0].smtp_reply")).isEqualTo("bounced after delivery (report 5.1.1): "
                 + "550 5.1.1 <bob@example.com>: Recipient address rejected");
         assertThat(as(apiKey).get("/v1/inboxes/" + inboxId + "/messages").jsonPath().getList("data.direction"))
@@ -98,9 +99,9 @@ class BounceTest {
         for (int i = 0; i < 5; i++) {
             JsonPath sent = send("r" + i + "@example.com").then().statusCode(202).extract().jsonPath();
             RelaySink.Received relayed = RelaySink.await(sent.getString("message_id_header"), DELIVERY);
-            awaitDelivery(sent.getString("id"), "sent");
+            SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "sent");
             report(relayed.envelopeSender(), "failed", "5.1.1", "550 no such user");
-            awaitDelivery(sent.getString("id"), "bounced");
+            SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "bounced");
         }
 
         PageWalk walk = Api.walk(apiKey, "/v1/suppressions", Map.of("limit", 2));
@@ -121,40 +122,11 @@ class BounceTest {
     /** A delivery status notification to the envelope sender, as a remote MTA sends it; the reply to its data. */
     private String report(String envelopeSender, String action, String status, String diagnostic)
             throws IOException {
-        String dsn = "From: MAILER-DAEMON@mx.example.com\n"
-                + "Subject: Undelivered Mail Returned to Sender\n"
-                + "MIME-Version: 1.0\n"
-                + "Content-Type: multipart/report; report-type=delivery-status; boundary=\"R\"\n\n"
-                + "--R\nContent-Type: text/plain\n\nYour message could not be delivered.\n"
-                + "--R\nContent-Type: message/delivery-status\n\n"
-                + "Reporting-MTA: dns; mx.example.com\n\n"
-                + "Final-Recipient: rfc822; bob@example.com\n"
-                + "Action: " + action + "\nStatus: " + status + "\nDiagnostic-Code: smtp; " + diagnostic + "\n\n"
-                + "--R--\n";
         try (Smtp.Dialogue smtp = new Smtp.Dialogue(receiver.port())) {
             smtp.command("EHLO mx.example.com");
             smtp.command("MAIL FROM:<>");
             assertThat(smtp.command("RCPT TO:<" + envelopeSender + ">")).startsWith("250");
-            return smtp.data(crlf(dsn));
+            return smtp.data(crlf(SentMail.report("bob@example.com", action, status, diagnostic)));
         }
-    }
-
-    /** The sent message once its one delivery has this status. */
-    private JsonPath awaitDelivery(String messageId, String status) {
-        long deadline = System.nanoTime() + DELIVERY.toNanos();
-        JsonPath message;
-        do {
-            message = as(apiKey).get("/v1/inboxes/" + inboxId + "/messages/" + messageId).jsonPath();
-            if (List.of(status).equals(message.getList("deliveries.status"))) {
-                return message;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("Deliveries still " + message.getList("deliveries") + ", expected " + status);
     }
 }

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(RelaySink.class)
 class SendMailTest {
 
-    private static final Duration DELIVERY = Duration.ofSeconds(20);
+    private static final Duration DELIVERY = SentDeliveries.TIMEOUT;
 
     @Inject
     AgroalDataSource dataSource;
@@ -79,7 +79,7 @@ class SendMailTest {
                 .contains("Message-ID: " + sent.getString("message_id_header")).contains("Subject: Your order")
                 .contains("multipart/alternative").doesNotContain("\r\nBcc:");
 
-        JsonPath delivered = awaitDeliveries(inboxId, sent.getString("id"), "sent");
+        JsonPath delivered = SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "sent");
         assertThat(delivered.getInt("deliveries[0].attempts")).isEqualTo(1);
         assertThat(delivered.getString("deliveries[0].smtp_reply")).startsWith("250");
         assertThat(delivered.getString("deliveries[0].last_attempt_at")).isNotNull();
@@ -125,7 +125,7 @@ class SendMailTest {
 
         JsonPath sent = send(Map.of("to", List.of(other), "subject", "Internal note", "text", "Hello inbox"))
                 .then().statusCode(202).extract().jsonPath();
-        awaitDeliveries(inboxId, sent.getString("id"), "sent");
+        SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "sent");
 
         JsonPath received = as(apiKey).get("/v1/inboxes/" + otherId + "/messages").jsonPath();
         assertThat(received.getList("data.subject")).containsExactly("Internal note");
@@ -142,7 +142,7 @@ class SendMailTest {
                 .then().statusCode(202).extract().jsonPath();
         assertThat(answer.getString("subject")).isEqualTo("Re: Internal note");
         assertThat(answer.getString("in_reply_to")).isEqualTo(sent.getString("message_id_header"));
-        awaitDeliveries(otherId, answer.getString("id"), "sent");
+        SentDeliveries.await(apiKey, otherId, answer.getString("id"), "sent");
         JsonPath thread = as(apiKey).get("/v1/inboxes/" + inboxId + "/threads/" + sent.getString("thread_id")
                 + "/messages").jsonPath();
         assertThat(thread.getList("data.subject")).containsExactly("Internal note", "Re: Internal note");
@@ -186,7 +186,7 @@ class SendMailTest {
         JsonPath sent = send(Map.of("to", List.of("nobody@" + RelaySink.REJECTING, "busy@" + RelaySink.DEFERRING),
                 "subject", "Two fates", "text", "x")).then().statusCode(202).extract().jsonPath();
 
-        JsonPath outcome = awaitDeliveries(inboxId, sent.getString("id"), "bounced", "deferred");
+        JsonPath outcome = SentDeliveries.await(apiKey, inboxId, sent.getString("id"), "bounced", "deferred");
         assertThat(outcome.getString("deliveries.find { it.recipient.startsWith('nobody') }.smtp_reply"))
                 .startsWith("550");
         assertThat(outcome.getString("deliveries.find { it.recipient.startsWith('busy') }.smtp_reply"))
@@ -387,26 +387,5 @@ class SendMailTest {
     private String recordFrom(String from, String subject) {
         return as(apiKey).contentType(ContentType.JSON).body(Map.of("from", from, "subject", subject, "text", "Hi"))
                 .post("/v1/inboxes/" + inboxId + "/messages").then().statusCode(201).extract().path("id");
-    }
-
-    /** The sent message once each delivery has one of these statuses (in any order). */
-    private JsonPath awaitDeliveries(String inbox, String messageId, String... statuses) {
-        long deadline = System.nanoTime() + DELIVERY.toNanos();
-        JsonPath message;
-        do {
-            message = as(apiKey).get("/v1/inboxes/" + inbox + "/messages/" + messageId).jsonPath();
-            List<String> now = message.getList("deliveries.status");
-            if (now.size() == statuses.length && List.of(statuses).containsAll(now) && now.containsAll(List.of(statuses))) {
-                return message;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("Deliveries still " + message.getList("deliveries") + ", expected "
-                + List.of(statuses));
     }
 }

@@ -2,22 +2,11 @@ package dev.inboxes.domain.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.inbox.CreateInbox;
-import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxService;
-import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.outbound.DeliveryStatusNotification.RecipientStatus;
-import dev.inboxes.domain.paging.CursorCodec;
-import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
-import dev.inboxes.domain.testing.InMemoryInboxStore;
-import dev.inboxes.domain.testing.InMemoryMessageStore;
-import dev.inboxes.domain.testing.InMemoryOutboxStore;
-import dev.inboxes.domain.testing.InMemorySuppressionStore;
-import java.nio.charset.StandardCharsets;
+import dev.inboxes.domain.testing.SentMail;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -26,38 +15,12 @@ import org.junit.jupiter.api.Test;
 /** Reports that come back to a delivery's envelope sender, over the in-memory stores. */
 class BouncesTest {
 
-    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
-    private static final String DOMAIN = "inboxes.test";
+    private static final String ACCOUNT = SentMail.ACCOUNT;
 
     private final Clock clock = Clock.fixed(Instant.parse("2026-12-03T10:00:00Z"), ZoneOffset.UTC);
-    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
-    private final InMemoryMessageStore messageStore = new InMemoryMessageStore(inboxStore);
-    private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxStore, messageStore);
-    private final InMemorySuppressionStore suppressionStore = new InMemorySuppressionStore();
-    private final CursorCodec cursors = new CursorCodec(CursorKeys.of("bounces-test-secret-0123456789abcdefghij",
-            List.of()));
-    private final InboxService inboxes = new InboxService(inboxStore, cursors, DOMAIN, clock);
-    private final OutboundService outbound = new OutboundService(inboxes, new MessageService(messageStore, inboxes,
-            cursors, clock), outbox, suppressionStore, mail -> ("Subject: " + mail.subject() + "\r\n\r\nHi")
-            .getBytes(StandardCharsets.UTF_8), new OutboundSettings(DOMAIN, true, "no route", 100), clock);
-    private final SuppressionService suppressions = new SuppressionService(suppressionStore, cursors);
-    private final Bounces bounces = new Bounces(outbox, suppressionStore, "Inboxes.TEST", clock);
-    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("support", null), null).inbox();
-
-    /** One sent message's delivery, as the worker leaves it after the next hop's 250. */
-    private Delivery sentTo(String recipient) {
-        OutboundMessage message = outbound.send(ACCOUNT, inbox.id(), SendRequest.of(List.of(recipient), null, null,
-                "Hello", null, MailBody.of("Hi", null, null, true)), null);
-        for (DueDelivery due : outbox.claimDue(clock.instant(), Duration.ofMinutes(5), 10)) {
-            outbox.record(due, new DeliveryAttempt(clock.instant(), "250 2.0.0 OK", Duration.ZERO),
-                    DeliveryStatus.SENT, null);
-        }
-        return delivery(message.message().row().id());
-    }
-
-    private Delivery delivery(String messageId) {
-        return outbox.deliveriesOf(ACCOUNT, List.of(messageId)).get(messageId).get(0);
-    }
+    private final SentMail mail = new SentMail(clock);
+    private final SuppressionService suppressions = new SuppressionService(mail.suppressions, mail.cursors);
+    private final Bounces bounces = new Bounces(mail.outbox, mail.suppressions, "Inboxes.TEST", clock);
 
     private static DeliveryStatusNotification report(String action, String status, String diagnostic) {
         return new DeliveryStatusNotification(List.of(new RecipientStatus("bob@example.com", action, status,
@@ -70,13 +33,13 @@ class BouncesTest {
 
     @Test
     void aPermanentFailureBouncesASentDeliveryAndSuppressesItsRecipient() {
-        Delivery sent = sentTo("Bob@Example.com");
+        Delivery sent = mail.sentTo("Bob@Example.com");
 
         Bounces.Outcome outcome = bounces.report(sent.id(), report("failed", "5.1.1",
                 "550 5.1.1 <bob@example.com>: Recipient address rejected"));
 
         assertThat(outcome).isEqualTo(Bounces.Outcome.HARD_BOUNCE);
-        Delivery bounced = delivery(sent.messageId());
+        Delivery bounced = mail.delivery(sent.messageId());
         assertThat(bounced.status()).isEqualTo(DeliveryStatus.BOUNCED);
         assertThat(bounced.smtpReply()).isEqualTo("bounced after delivery (report 5.1.1): 550 5.1.1 "
                 + "<bob@example.com>: Recipient address rejected");
@@ -90,53 +53,53 @@ class BouncesTest {
 
     @Test
     void aTemporaryFailureBouncesWithoutSuppressingAndADelayChangesNothing() {
-        Delivery delayed = sentTo("carol@example.com");
-        Delivery failed = sentTo("dave@example.com");
+        Delivery delayed = mail.sentTo("carol@example.com");
+        Delivery failed = mail.sentTo("dave@example.com");
 
         assertThat(bounces.report(delayed.id(), report("delayed", "4.4.7", "421 try later")))
                 .isEqualTo(Bounces.Outcome.NO_CHANGE);
         assertThat(bounces.report(failed.id(), report("failed", "4.4.7", "421 gave up after 5 days")))
                 .isEqualTo(Bounces.Outcome.SOFT_BOUNCE);
 
-        assertThat(delivery(delayed.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
-        assertThat(delivery(failed.messageId()).status()).isEqualTo(DeliveryStatus.BOUNCED);
+        assertThat(mail.delivery(delayed.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(mail.delivery(failed.messageId()).status()).isEqualTo(DeliveryStatus.BOUNCED);
         assertThat(suppressed()).isEmpty();
     }
 
     @Test
     void theWorstRecipientBlockCountsAndAMissingStatusIsReadFromTheDiagnostic() {
-        Delivery sent = sentTo("bob@example.com");
+        Delivery sent = mail.sentTo("bob@example.com");
         DeliveryStatusNotification mixed = new DeliveryStatusNotification(List.of(
                 new RecipientStatus("x@example.com", "delayed", "4.0.0", null),
                 new RecipientStatus("bob@example.com", "failed", "garbage", "smtp-less 554 no thanks")));
 
         assertThat(bounces.report(sent.id(), mixed)).isEqualTo(Bounces.Outcome.SOFT_BOUNCE);
-        Delivery other = sentTo("erin@example.com");
+        Delivery other = mail.sentTo("erin@example.com");
         assertThat(bounces.report(other.id(), report("failed", null, "554 5.7.1 rejected")))
                 .isEqualTo(Bounces.Outcome.HARD_BOUNCE);
-        assertThat(delivery(other.messageId()).smtpReply()).startsWith("bounced after delivery (report 5.0.0)");
+        assertThat(mail.delivery(other.messageId()).smtpReply()).startsWith("bounced after delivery (report 5.0.0)");
     }
 
     @Test
     void aReportForAnUnknownDeliveryAndAMessageThatIsNoReportAreDropped() {
         assertThat(bounces.report("dlv_AAAAAAAAAAAAAAAAAAAA", report("failed", "5.1.1", "550 no")))
                 .isEqualTo(Bounces.Outcome.UNKNOWN_DELIVERY);
-        Delivery sent = sentTo("bob@example.com");
+        Delivery sent = mail.sentTo("bob@example.com");
         assertThat(bounces.report(sent.id(), null)).isEqualTo(Bounces.Outcome.NOT_A_REPORT);
         assertThat(bounces.report(sent.id(), new DeliveryStatusNotification(List.of())))
                 .isEqualTo(Bounces.Outcome.NOT_A_REPORT);
-        assertThat(delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(mail.delivery(sent.messageId()).status()).isEqualTo(DeliveryStatus.SENT);
         assertThat(suppressed()).isEmpty();
     }
 
     @Test
     void aHostileDiagnosticIsKeptAsOneBoundedLineOfPrintableText() {
-        Delivery sent = sentTo("bob@example.com");
+        Delivery sent = mail.sentTo("bob@example.com");
         String hostile = "550\r\n\t5.1.1\u0000 \u202Egnp.exe\u200B " + "x".repeat(10_000) + " \uD800";
 
         bounces.report(sent.id(), report("failed", "5.1.1", hostile));
 
-        String reply = delivery(sent.messageId()).smtpReply();
+        String reply = mail.delivery(sent.messageId()).smtpReply();
         assertThat(reply).startsWith("bounced after delivery (report 5.1.1): 550 5.1.1 gnp.exe x")
                 .hasSizeLessThanOrEqualTo(Bounces.MAX_REPLY_LENGTH + 1).endsWith("…")
                 .doesNotContain("\r", "\n", "\t", "\u0000", "\u202E", "\u200B", "\uD800");

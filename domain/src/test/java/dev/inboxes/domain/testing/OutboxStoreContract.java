@@ -82,6 +82,35 @@ public abstract class OutboxStoreContract extends StoreContract {
         return outbox().claimDue(now, LEASE, MANY).stream().filter(due -> ids.contains(due.id())).toList();
     }
 
+    /** A new account's outbound message in an inbox of its own, accepted with its deliveries. */
+    private record Outgoing(String account, Inbox inbox, NewMessage message, List<NewDelivery> deliveries) {
+
+        Set<String> ids() {
+            return OutboxStoreContract.ids(deliveries);
+        }
+
+        String messageId() {
+            return message.id();
+        }
+
+        String deliveryId(int index) {
+            return deliveries.get(index).id();
+        }
+    }
+
+    private Outgoing accepted(Instant at, List<NewDelivery> deliveries) {
+        String account = newAccount();
+        Inbox inbox = newInbox(account);
+        NewMessage message = outbound(account, inbox, at);
+        outbox().accept(message, deliveries, null);
+        return new Outgoing(account, inbox, message, deliveries);
+    }
+
+    /** The deliveries of the outgoing message as they are now. */
+    private List<Delivery> deliveriesOf(Outgoing outgoing) {
+        return deliveriesOf(outgoing.account(), outgoing.messageId());
+    }
+
     private static Set<String> ids(List<NewDelivery> deliveries) {
         return Set.copyOf(deliveries.stream().map(NewDelivery::id).toList());
     }
@@ -228,71 +257,63 @@ public abstract class OutboxStoreContract extends StoreContract {
     @Test
     void aClaimTakesOnlyDueDeliveriesAndTheyAreSendingUntilTheLeaseExpires() {
         Instant now = Instant.parse("2003-03-03T03:03:03.123456Z");
-        String account = newAccount();
-        Inbox inbox = newInbox(account);
-        NewMessage message = outbound(account, inbox, now);
-        List<NewDelivery> deliveries = List.of(queued("due@example.com", now),
-                queued("later@example.com", now.plusSeconds(3600)), failed("final@example.com"));
-        outbox().accept(message, deliveries, null);
+        Outgoing outgoing = accepted(now, List.of(queued("due@example.com", now),
+                queued("later@example.com", now.plusSeconds(3600)), failed("final@example.com")));
 
-        List<DueDelivery> claimed = claim(now, ids(deliveries));
+        List<DueDelivery> claimed = claim(now, outgoing.ids());
 
         assertThat(claimed).singleElement().satisfies(due -> {
-            assertThat(due.id()).isEqualTo(deliveries.get(0).id());
-            assertThat(due.accountId()).isEqualTo(account);
-            assertThat(due.inboxId()).isEqualTo(inbox.id());
-            assertThat(due.messageId()).isEqualTo(message.id());
+            assertThat(due.id()).isEqualTo(outgoing.deliveryId(0));
+            assertThat(due.accountId()).isEqualTo(outgoing.account());
+            assertThat(due.inboxId()).isEqualTo(outgoing.inbox().id());
+            assertThat(due.messageId()).isEqualTo(outgoing.messageId());
             assertThat(due.recipient()).isEqualTo("due@example.com");
-            assertThat(due.envelopeSender()).isEqualTo(deliveries.get(0).envelopeSender());
+            assertThat(due.envelopeSender()).isEqualTo(outgoing.deliveries().get(0).envelopeSender());
             assertThat(due.attempts()).isZero();
             assertThat(due.acceptedAt()).isEqualTo(now);
             assertThat(due.claimedUntil()).isEqualTo(now.plus(LEASE));
             assertThat(outbox().signedMessage(due)).hasValueSatisfying(
-                    raw -> assertThat(raw).isEqualTo(message.content().raw()));
+                    raw -> assertThat(raw).isEqualTo(outgoing.message().content().raw()));
         });
-        assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.SENDING);
-        assertThat(claim(now.plusSeconds(60), ids(deliveries))).as("held by its claim").isEmpty();
+        assertThat(deliveriesOf(outgoing).get(0).status()).isEqualTo(DeliveryStatus.SENDING);
+        assertThat(claim(now.plusSeconds(60), outgoing.ids())).as("held by its claim").isEmpty();
 
-        List<DueDelivery> reclaimed = claim(now.plus(LEASE), ids(deliveries));
+        List<DueDelivery> reclaimed = claim(now.plus(LEASE), outgoing.ids());
 
-        assertThat(reclaimed).extracting(DueDelivery::id).containsExactly(deliveries.get(0).id());
+        assertThat(reclaimed).extracting(DueDelivery::id).containsExactly(outgoing.deliveryId(0));
         assertThat(reclaimed.get(0).claim()).isNotEqualTo(claimed.get(0).claim());
-        assertThat(claim(now.plusSeconds(3600), ids(deliveries))).as("the later one, and the other's claim expired")
-                .extracting(DueDelivery::id).containsExactlyInAnyOrder(deliveries.get(0).id(), deliveries.get(1).id());
+        assertThat(claim(now.plusSeconds(3600), outgoing.ids())).as("the later one, and the other's claim expired")
+                .extracting(DueDelivery::id).containsExactlyInAnyOrder(outgoing.deliveryId(0), outgoing.deliveryId(1));
     }
 
     @Test
     void anAttemptIsRecordedOnlyUnderTheClaimThatHoldsTheDelivery() {
         Instant now = Instant.parse("2004-04-04T04:04:04.123456Z");
-        String account = newAccount();
-        Inbox inbox = newInbox(account);
-        NewMessage message = outbound(account, inbox, now);
-        List<NewDelivery> deliveries = List.of(queued("alice@example.com", now));
-        outbox().accept(message, deliveries, null);
-        DueDelivery stale = claim(now, ids(deliveries)).get(0);
-        DueDelivery current = claim(now.plus(LEASE), ids(deliveries)).get(0);
+        Outgoing outgoing = accepted(now, List.of(queued("alice@example.com", now)));
+        DueDelivery stale = claim(now, outgoing.ids()).get(0);
+        DueDelivery current = claim(now.plus(LEASE), outgoing.ids()).get(0);
         Instant end = now.plus(LEASE).plusSeconds(2);
         DeliveryAttempt attempt = new DeliveryAttempt(end, "451 4.7.1 try again later", Duration.ofMillis(1500));
 
         assertThat(outbox().record(stale, attempt, DeliveryStatus.SENT, null)).isFalse();
-        assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.SENDING);
-        assertThat(deliveriesOf(account, message.id()).get(0).attempts()).isZero();
+        assertThat(deliveriesOf(outgoing).get(0).status()).isEqualTo(DeliveryStatus.SENDING);
+        assertThat(deliveriesOf(outgoing).get(0).attempts()).isZero();
 
         Instant retryAt = end.plusSeconds(60);
         assertThat(outbox().record(current, attempt, DeliveryStatus.DEFERRED, retryAt)).isTrue();
 
-        assertThat(deliveriesOf(account, message.id())).containsExactly(new Delivery(deliveries.get(0).id(),
-                message.id(), "alice@example.com", DeliveryStatus.DEFERRED, 1, end, retryAt,
+        assertThat(deliveriesOf(outgoing)).containsExactly(new Delivery(outgoing.deliveryId(0),
+                outgoing.messageId(), "alice@example.com", DeliveryStatus.DEFERRED, 1, end, retryAt,
                 "451 4.7.1 try again later"));
         assertThat(outbox().record(current, attempt, DeliveryStatus.SENT, null)).as("the claim ended").isFalse();
-        assertThat(claim(retryAt.minusSeconds(1), ids(deliveries))).isEmpty();
-        DueDelivery again = claim(retryAt, ids(deliveries)).get(0);
+        assertThat(claim(retryAt.minusSeconds(1), outgoing.ids())).isEmpty();
+        DueDelivery again = claim(retryAt, outgoing.ids()).get(0);
         assertThat(again.attempts()).isEqualTo(1);
         assertThat(outbox().record(again, new DeliveryAttempt(retryAt.plusSeconds(1), "250 2.0.0 OK",
                 Duration.ofMillis(300)), DeliveryStatus.SENT, null)).isTrue();
-        assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.SENT);
-        assertThat(deliveriesOf(account, message.id()).get(0).attempts()).isEqualTo(2);
-        assertThat(claim(retryAt.plus(Duration.ofDays(365)), ids(deliveries))).as("final").isEmpty();
+        assertThat(deliveriesOf(outgoing).get(0).status()).isEqualTo(DeliveryStatus.SENT);
+        assertThat(deliveriesOf(outgoing).get(0).attempts()).isEqualTo(2);
+        assertThat(claim(retryAt.plus(Duration.ofDays(365)), outgoing.ids())).as("final").isEmpty();
     }
 
     @Test
@@ -318,34 +339,26 @@ public abstract class OutboxStoreContract extends StoreContract {
     void theDepthIsWhatWaitsAndSinceWhenTheOldestDueOneIsDue() {
         Instant now = Instant.parse("1980-01-01T00:00:00.123456Z");
         long before = outbox().depth(now).pending();
-        String account = newAccount();
-        Inbox inbox = newInbox(account);
-        List<NewDelivery> deliveries = List.of(queued("a@example.com", now.minusSeconds(600)),
+        Outgoing outgoing = accepted(now, List.of(queued("a@example.com", now.minusSeconds(600)),
                 queued("b@example.com", now.minusSeconds(60)), queued("c@example.com", now.plusSeconds(60)),
-                failed("d@example.com"));
-        NewMessage message = outbound(account, inbox, now);
-        outbox().accept(message, deliveries, null);
+                failed("d@example.com")));
 
         OutboxStore.Depth depth = outbox().depth(now);
 
         assertThat(depth.pending()).isEqualTo(before + 3);
         assertThat(depth.oldestDueAt()).hasValue(now.minusSeconds(600));
-        messages().delete(account, inbox.id(), message.id());
+        messages().delete(outgoing.account(), outgoing.inbox().id(), outgoing.messageId());
         assertThat(outbox().depth(now).pending()).as("deliveries go with their message").isEqualTo(before);
-        assertThat(outbox().deliveriesOf(account, List.of(message.id()))).isEmpty();
+        assertThat(outbox().deliveriesOf(outgoing.account(), List.of(outgoing.messageId()))).isEmpty();
     }
 
     @Test
     void aMessageDeletedAfterItsDeliveryWasClaimedHasNothingLeftToSend() {
         Instant now = Instant.parse("2007-07-07T07:07:07.123456Z");
-        String account = newAccount();
-        Inbox inbox = newInbox(account);
-        NewMessage message = outbound(account, inbox, now);
-        List<NewDelivery> deliveries = List.of(queued("gone@example.com", now));
-        outbox().accept(message, deliveries, null);
-        DueDelivery claimed = claim(now, ids(deliveries)).get(0);
+        Outgoing outgoing = accepted(now, List.of(queued("gone@example.com", now)));
+        DueDelivery claimed = claim(now, outgoing.ids()).get(0);
 
-        messages().delete(account, inbox.id(), message.id());
+        messages().delete(outgoing.account(), outgoing.inbox().id(), outgoing.messageId());
 
         assertThat(outbox().signedMessage(claimed)).isEmpty();
         assertThat(outbox().record(claimed, new DeliveryAttempt(now, "250 2.0.0 Ok", Duration.ofMillis(3)),
@@ -355,52 +368,44 @@ public abstract class OutboxStoreContract extends StoreContract {
     @Test
     void aBounceMarksEvenASentDeliveryBouncedAndNoWorkerClaimsItAgain() {
         Instant now = Instant.parse("2006-06-06T06:06:06.123456Z");
-        String account = newAccount();
-        Inbox inbox = newInbox(account);
-        NewMessage message = outbound(account, inbox, now);
-        List<NewDelivery> deliveries = List.of(queued("Bob@Example.com", now), queued("deferred@example.com", now));
-        outbox().accept(message, deliveries, null);
-        List<DueDelivery> claimed = claim(now, ids(deliveries));
-        DueDelivery sent = claimed.stream().filter(due -> due.id().equals(deliveries.get(0).id())).findFirst()
+        Outgoing outgoing = accepted(now, List.of(queued("Bob@Example.com", now), queued("deferred@example.com", now)));
+        List<DueDelivery> claimed = claim(now, outgoing.ids());
+        DueDelivery sent = claimed.stream().filter(due -> due.id().equals(outgoing.deliveryId(0))).findFirst()
                 .orElseThrow();
-        DueDelivery deferred = claimed.stream().filter(due -> due.id().equals(deliveries.get(1).id())).findFirst()
+        DueDelivery deferred = claimed.stream().filter(due -> due.id().equals(outgoing.deliveryId(1))).findFirst()
                 .orElseThrow();
         outbox().record(sent, new DeliveryAttempt(now, "250 2.0.0 OK", Duration.ZERO), DeliveryStatus.SENT, null);
         outbox().record(deferred, new DeliveryAttempt(now, "451 later", Duration.ZERO), DeliveryStatus.DEFERRED,
                 now.plusSeconds(60));
 
         assertThat(outbox().bounce(sent.id(), "bounced after delivery (report 5.1.1): 550 no such user"))
-                .contains(new BouncedDelivery(sent.id(), account, "Bob@Example.com"));
+                .contains(new BouncedDelivery(sent.id(), outgoing.account(), "Bob@Example.com"));
         assertThat(outbox().bounce(deferred.id(), "bounced after delivery (report 4.4.7)"))
-                .contains(new BouncedDelivery(deferred.id(), account, "deferred@example.com"));
+                .contains(new BouncedDelivery(deferred.id(), outgoing.account(), "deferred@example.com"));
 
-        assertThat(deliveriesOf(account, message.id())).containsExactly(
-                new Delivery(sent.id(), message.id(), "Bob@Example.com", DeliveryStatus.BOUNCED, 1, now, null,
-                        "bounced after delivery (report 5.1.1): 550 no such user"),
-                new Delivery(deferred.id(), message.id(), "deferred@example.com", DeliveryStatus.BOUNCED, 1, now, null,
-                        "bounced after delivery (report 4.4.7)"));
-        assertThat(claim(now.plus(Duration.ofDays(365)), ids(deliveries))).as("final").isEmpty();
-        assertThat(outbox().pendingOf(account)).isZero();
+        assertThat(deliveriesOf(outgoing)).containsExactly(
+                new Delivery(sent.id(), outgoing.messageId(), "Bob@Example.com", DeliveryStatus.BOUNCED, 1, now,
+                        null, "bounced after delivery (report 5.1.1): 550 no such user"),
+                new Delivery(deferred.id(), outgoing.messageId(), "deferred@example.com", DeliveryStatus.BOUNCED, 1,
+                        now, null, "bounced after delivery (report 4.4.7)"));
+        assertThat(claim(now.plus(Duration.ofDays(365)), outgoing.ids())).as("final").isEmpty();
+        assertThat(outbox().pendingOf(outgoing.account())).isZero();
         assertThat(outbox().bounce(sent.id(), "bounced after delivery (report 5.1.1): 550 no such user"))
                 .as("the same report again").isPresent();
-        assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.BOUNCED);
+        assertThat(deliveriesOf(outgoing).get(0).status()).isEqualTo(DeliveryStatus.BOUNCED);
     }
 
     @Test
     void aBounceWhileAWorkerHoldsTheDeliveryWinsOverThatWorkersAttempt() {
         Instant now = Instant.parse("2007-07-07T07:07:07.123456Z");
-        String account = newAccount();
-        Inbox inbox = newInbox(account);
-        NewMessage message = outbound(account, inbox, now);
-        List<NewDelivery> deliveries = List.of(queued("alice@example.com", now));
-        outbox().accept(message, deliveries, null);
-        DueDelivery held = claim(now, ids(deliveries)).get(0);
+        Outgoing outgoing = accepted(now, List.of(queued("alice@example.com", now)));
+        DueDelivery held = claim(now, outgoing.ids()).get(0);
 
         assertThat(outbox().bounce(held.id(), "bounced after delivery (report 5.0.0)")).isPresent();
 
         assertThat(outbox().record(held, new DeliveryAttempt(now, "250 OK", Duration.ZERO), DeliveryStatus.SENT, null))
                 .isFalse();
-        assertThat(deliveriesOf(account, message.id()).get(0).status()).isEqualTo(DeliveryStatus.BOUNCED);
+        assertThat(deliveriesOf(outgoing).get(0).status()).isEqualTo(DeliveryStatus.BOUNCED);
     }
 
     @Test

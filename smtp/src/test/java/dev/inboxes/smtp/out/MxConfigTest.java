@@ -4,12 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inboxes.smtp.SmtpConfig;
-import io.quarkus.runtime.configuration.DurationConverter;
-import io.quarkus.runtime.configuration.MemorySize;
-import io.quarkus.runtime.configuration.MemorySizeConverter;
-import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.SmallRyeConfig;
-import io.smallrye.config.SmallRyeConfigBuilder;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -48,13 +43,9 @@ class MxConfigTest {
 
     @Test
     void itLivesBesideTheReceiverAndRelaySettings() {
-        SmallRyeConfig config = new SmallRyeConfigBuilder().addDefaultInterceptors()
-                .withConverter(Duration.class, 200, new DurationConverter())
-                .withConverter(MemorySize.class, 200, new MemorySizeConverter())
-                .withSources(new EnvConfigSource(Map.of("INBOXES_SMTP_MX_PORT", "2525",
-                        "INBOXES_SMTP_RELAY_HOST", "smtp.example.net", "INBOXES_SMTP_PORT", "2526"), 300))
-                .withMapping(SmtpConfig.class).withMapping(RelayConfig.class).withMapping(MxConfig.class)
-                .withValidateUnknown(true).build();
+        SmallRyeConfig config = EnvironmentConfig.of(Map.of("INBOXES_SMTP_MX_PORT", "2525",
+                "INBOXES_SMTP_RELAY_HOST", "smtp.example.net", "INBOXES_SMTP_PORT", "2526"), SmtpConfig.class,
+                RelayConfig.class, MxConfig.class);
 
         assertThat(config.getConfigMapping(SmtpConfig.class).port()).isEqualTo(2526);
         assertThat(config.getConfigMapping(RelayConfig.class).host()).hasValue("smtp.example.net");
@@ -79,9 +70,6 @@ class MxConfigTest {
     }
 
     private static MxConfig mapped(Map<String, String> environment) {
-        SmallRyeConfig config = new SmallRyeConfigBuilder().addDefaultInterceptors()
-                .withConverter(Duration.class, 200, new DurationConverter())
-                .withSources(new EnvConfigSource(environment, 300)).withMapping(MxConfig.class).build();
-        return config.getConfigMapping(MxConfig.class);
+        return EnvironmentConfig.of(environment, MxConfig.class).getConfigMapping(MxConfig.class);
     }
 }

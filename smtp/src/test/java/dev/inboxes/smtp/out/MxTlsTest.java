@@ -1,15 +1,11 @@
 package dev.inboxes.smtp.out;
 
+import static dev.inboxes.smtp.out.SignedTestMail.RECIPIENT;
+import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.outbound.OutgoingMail;
 import dev.inboxes.domain.outbound.TransportReply;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
-import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,9 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
  * certificates are: both TLS modes still send, encrypted (the certificate is not checked, see MxConfig#starttls).
  */
 class MxTlsTest {
-
-    private static final String SENDER = "bounces+d1@inboxes.test";
-    private static final String RECIPIENT = "alice@example.com";
 
     @TempDir
     static Path directory;
@@ -54,7 +47,8 @@ class MxTlsTest {
 
     @Test
     void requiredStarttlsSendsOverTlsToAnExchangerThatDemandsIt() {
-        sink = new RelaySink(builder -> builder.enableTLS().requireTLS().startTlsSocketFactory(serverContext()));
+        sink = new RelaySink(builder -> builder.enableTLS().requireTLS()
+                .startTlsSocketFactory(certificate.serverContext()));
         byte[] raw = signedMessage();
 
         TransportReply reply = new MxTransport(TestMxConfig.asking(dns, sink.port())
@@ -67,7 +61,8 @@ class MxTlsTest {
     @Test
     void opportunisticStarttlsUsesTlsWhenOffered() {
         // requireTLS: the sink refuses MAIL FROM in plain text, so a 250 means the session was encrypted
-        sink = new RelaySink(builder -> builder.enableTLS().requireTLS().startTlsSocketFactory(serverContext()));
+        sink = new RelaySink(builder -> builder.enableTLS().requireTLS()
+                .startTlsSocketFactory(certificate.serverContext()));
 
         TransportReply reply = new MxTransport(TestMxConfig.asking(dns, sink.port()))
                 .send(SENDER, RECIPIENT, signedMessage());
@@ -87,17 +82,7 @@ class MxTlsTest {
         assertThat(sink.received).hasSize(1);
     }
 
-    private static SSLContext serverContext() {
-        try {
-            return certificate.serverContext();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private byte[] signedMessage() {
-        return new MimeComposer(keys, Clock.systemUTC()).compose(new OutgoingMail("support-bot@inboxes.test", null,
-                List.of(RECIPIENT), List.of(), List.of(), null, "Over TLS", "Hello.", null, List.of(), null,
-                "<mx-tls-1@inboxes.test>", null, List.of(), Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(60)));
+        return SignedTestMail.compose(keys, null, "Over TLS", "Hello.", "<mx-tls-1@inboxes.test>");
     }
 }

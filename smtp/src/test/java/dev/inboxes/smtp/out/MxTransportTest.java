@@ -1,15 +1,13 @@
 package dev.inboxes.smtp.out;
 
+import static dev.inboxes.smtp.out.SignedTestMail.RECIPIENT;
+import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.outbound.OutgoingMail;
 import dev.inboxes.domain.outbound.TransportReply;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -24,9 +22,6 @@ import org.subethamail.smtp.server.SMTPServer;
  * 127.0.0.2 (the whole of 127/8 is loopback), beside the sink on 127.0.0.1, since all share the configured port.
  */
 class MxTransportTest {
-
-    private static final String SENDER = "bounces+d1@inboxes.test";
-    private static final String RECIPIENT = "alice@example.com";
 
     private final InMemorySigningKeys keys = new InMemorySigningKeys();
     private final List<AutoCloseable> open = new ArrayList<>();
@@ -54,12 +49,7 @@ class MxTransportTest {
         TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, raw);
 
         assertThat(reply.code()).isEqualTo(250);
-        assertThat(sink.received).singleElement().satisfies(received -> {
-            assertThat(received.sender()).isEqualTo(SENDER);
-            assertThat(received.recipients()).containsExactly(RECIPIENT);
-            assertThat(received.data()).isEqualTo(raw);
-        });
-        assertThat(DkimCheck.verifies(sink.received.get(0).data(), keys.all().get(0))).isTrue();
+        SignedTestMail.assertReceivedUnchanged(sink, raw, keys);
     }
 
     @Test
@@ -243,9 +233,7 @@ class MxTransportTest {
     }
 
     private byte[] signedMessage() {
-        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(60);
-        return new MimeComposer(keys, Clock.systemUTC()).compose(new OutgoingMail("support-bot@inboxes.test",
-                "Support", List.of(RECIPIENT), List.of(), List.of(), null, "Straight to the MX",
-                "Hello,\n.\n..two dots\n", null, List.of(), null, "<mx-1@inboxes.test>", null, List.of(), now));
+        return SignedTestMail.compose(keys, "Support", "Straight to the MX", "Hello,\n.\n..two dots\n",
+                "<mx-1@inboxes.test>");
     }
 }

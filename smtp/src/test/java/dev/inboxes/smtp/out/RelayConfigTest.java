@@ -3,12 +3,7 @@ package dev.inboxes.smtp.out;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.smtp.SmtpConfig;
-import io.quarkus.runtime.configuration.DurationConverter;
-import io.quarkus.runtime.configuration.MemorySize;
-import io.quarkus.runtime.configuration.MemorySizeConverter;
-import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.SmallRyeConfig;
-import io.smallrye.config.SmallRyeConfigBuilder;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -44,21 +39,14 @@ class RelayConfigTest {
 
     @Test
     void itLivesBesideTheReceiversSettings() {
-        SmallRyeConfig config = new SmallRyeConfigBuilder().addDefaultInterceptors()
-                .withConverter(Duration.class, 200, new DurationConverter())
-                .withConverter(MemorySize.class, 200, new MemorySizeConverter())
-                .withSources(new EnvConfigSource(Map.of("INBOXES_SMTP_RELAY_HOST", "smtp.example.net",
-                        "INBOXES_SMTP_PORT", "2526"), 300))
-                .withMapping(SmtpConfig.class).withMapping(RelayConfig.class).withValidateUnknown(true).build();
+        SmallRyeConfig config = EnvironmentConfig.of(Map.of("INBOXES_SMTP_RELAY_HOST", "smtp.example.net",
+                "INBOXES_SMTP_PORT", "2526"), SmtpConfig.class, RelayConfig.class);
 
         assertThat(config.getConfigMapping(SmtpConfig.class).port()).isEqualTo(2526);
         assertThat(config.getConfigMapping(RelayConfig.class).host()).hasValue("smtp.example.net");
     }
 
     private static RelayConfig mapped(Map<String, String> environment) {
-        // Quarkus's own converter, as in the application: "30s" and "5m" are Quarkus's duration forms.
-        SmallRyeConfig config = new SmallRyeConfigBuilder().addDefaultInterceptors()
-                .withConverter(Duration.class, 200, new DurationConverter()).withSources(new EnvConfigSource(environment, 300)).withMapping(RelayConfig.class).build();
-        return config.getConfigMapping(RelayConfig.class);
+        return EnvironmentConfig.of(environment, RelayConfig.class).getConfigMapping(RelayConfig.class);
     }
 }

@@ -1,14 +1,11 @@
 package dev.inboxes.smtp.out;
 
+import static dev.inboxes.smtp.out.SignedTestMail.RECIPIENT;
+import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.outbound.OutgoingMail;
 import dev.inboxes.domain.outbound.TransportReply;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,9 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The relay client over STARTTLS and implicit TLS, against a loopback server with a self-signed certificate. */
 class RelayTlsTest {
-
-    private static final String SENDER = "bounces+d1@inboxes.test";
-    private static final String RECIPIENT = "alice@example.com";
 
     @TempDir
     static Path directory;
@@ -43,7 +37,7 @@ class RelayTlsTest {
     @Test
     void starttlsSendsOverTlsWhenTheRelayDemandsIt() throws Exception {
         sink = new RelaySink(builder -> builder.enableTLS().requireTLS()
-                .startTlsSocketFactory(serverContext()));
+                .startTlsSocketFactory(certificate.serverContext()));
         byte[] raw = signedMessage();
 
         TransportReply reply = trusting(TestRelayConfig.plain(sink.port()).host("localhost")
@@ -55,7 +49,7 @@ class RelayTlsTest {
 
     @Test
     void implicitTlsSendsFromTheFirstByte() throws Exception {
-        sink = new RelaySink(builder -> builder.serverSocketFactory(serverContext()));
+        sink = new RelaySink(builder -> builder.serverSocketFactory(certificate.serverContext()));
         byte[] raw = signedMessage();
 
         TransportReply reply = trusting(TestRelayConfig.plain(sink.port()).host("localhost")
@@ -67,7 +61,7 @@ class RelayTlsTest {
 
     @Test
     void anUntrustedCertificateSendsNothingAndIsRetried() throws Exception {
-        sink = new RelaySink(builder -> builder.enableTLS().startTlsSocketFactory(serverContext()));
+        sink = new RelaySink(builder -> builder.enableTLS().startTlsSocketFactory(certificate.serverContext()));
 
         TransportReply reply = new RelayTransport(TestRelayConfig.plain(sink.port()).host("localhost")
                 .tls(RelayConfig.Tls.STARTTLS), Optional.empty()).send(SENDER, RECIPIENT, signedMessage());
@@ -79,13 +73,7 @@ class RelayTlsTest {
     @Test
     void aCertificateForAnotherNameIsRefused() throws Exception {
         SelfSignedCertificate other = SelfSignedCertificate.forHost("other.example", directory);
-        sink = new RelaySink(builder -> {
-            try {
-                builder.enableTLS().startTlsSocketFactory(other.serverContext());
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        sink = new RelaySink(builder -> builder.enableTLS().startTlsSocketFactory(other.serverContext()));
 
         TransportReply reply = new RelayTransport(TestRelayConfig.plain(sink.port()).host("localhost")
                 .tls(RelayConfig.Tls.STARTTLS), Optional.of(other.clientContext().getSocketFactory()))
@@ -95,21 +83,11 @@ class RelayTlsTest {
         assertThat(sink.received).isEmpty();
     }
 
-    private static javax.net.ssl.SSLContext serverContext() {
-        try {
-            return certificate.serverContext();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static RelayTransport trusting(RelayConfig config) throws Exception {
         return new RelayTransport(config, Optional.of(certificate.clientContext().getSocketFactory()));
     }
 
     private byte[] signedMessage() {
-        return new MimeComposer(keys, Clock.systemUTC()).compose(new OutgoingMail("support-bot@inboxes.test", null,
-                List.of(RECIPIENT), List.of(), List.of(), null, "Over TLS", "Hello.", null, List.of(), null,
-                "<tls-1@inboxes.test>", null, List.of(), Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(60)));
+        return SignedTestMail.compose(keys, null, "Over TLS", "Hello.", "<tls-1@inboxes.test>");
     }
 }

@@ -1,17 +1,15 @@
 package dev.inboxes.smtp.out;
 
+import static dev.inboxes.smtp.out.SignedTestMail.RECIPIENT;
+import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.outbound.OutgoingMail;
 import dev.inboxes.domain.outbound.TransportReply;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,9 +23,6 @@ import org.subethamail.smtp.auth.UsernamePasswordValidator;
 
 /** The relay client against a real SMTP server on loopback: what it sends, and how each outcome is answered. */
 class RelayTransportTest {
-
-    private static final String SENDER = "bounces+d1@inboxes.test";
-    private static final String RECIPIENT = "alice@example.com";
 
     private final InMemorySigningKeys keys = new InMemorySigningKeys();
     private final List<AutoCloseable> open = new ArrayList<>();
@@ -48,12 +43,7 @@ class RelayTransportTest {
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(reply.isAccepted()).isTrue();
-        assertThat(sink.received).singleElement().satisfies(received -> {
-            assertThat(received.sender()).isEqualTo(SENDER);
-            assertThat(received.recipients()).containsExactly(RECIPIENT);
-            assertThat(received.data()).isEqualTo(raw);
-        });
-        assertThat(DkimCheck.verifies(sink.received.get(0).data(), keys.all().get(0))).isTrue();
+        SignedTestMail.assertReceivedUnchanged(sink, raw, keys);
     }
 
     @Test
@@ -249,10 +239,7 @@ class RelayTransportTest {
 
     /** A signed message with a line that starts with a dot, which SMTP must stuff and unstuff. */
     private byte[] signedMessage() {
-        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(60);
-        MimeComposer composer = new MimeComposer(keys, Clock.systemUTC());
-        return composer.compose(new OutgoingMail("support-bot@inboxes.test", "Support", List.of(RECIPIENT),
-                List.of(), List.of(), null, "Dots", "Hello,\n.\n..two dots\n.end\n", null, List.of(), null,
-                "<relay-1@inboxes.test>", null, List.of(), now));
+        return SignedTestMail.compose(keys, "Support", "Dots", "Hello,\n.\n..two dots\n.end\n",
+                "<relay-1@inboxes.test>");
     }
 }
