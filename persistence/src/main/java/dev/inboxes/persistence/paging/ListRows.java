@@ -3,9 +3,11 @@ package dev.inboxes.persistence.paging;
 import dev.inboxes.domain.account.ApiKey;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.Message;
+import dev.inboxes.domain.event.Event;
 import dev.inboxes.domain.outbound.Suppression;
 import dev.inboxes.domain.thread.MessageThread;
 import dev.inboxes.domain.thread.ThreadMessage;
+import dev.inboxes.domain.webhook.WebhookAttempt;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -14,7 +16,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * A new paged list adds its row record to {@code targets}.
  */
 @RegisterForReflection(targets = {Inbox.class, Message.class, ApiKey.class, MessageThread.class, ThreadMessage.class,
-        Suppression.class})
+        Suppression.class, Event.class, WebhookAttempt.class})
 final class ListRows {
 
     private ListRows() {
