@@ -1,5 +1,6 @@
 package dev.inboxes.api.webhook;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.inboxes.domain.webhook.WebhookAttempt;
 import java.time.Instant;
@@ -17,6 +18,7 @@ public record WebhookAttemptResponse(
                 examples = "evt_3kTMd9Qw2xYp7LmN4vBz", required = true) String eventId,
         @Schema(description = "1 for the delivery's first attempt.", examples = "1", required = true) int attempt,
         @JsonProperty("status_code")
+        @JsonInclude(JsonInclude.Include.ALWAYS) // the generated writer leaves a null number out otherwise
         @Schema(description = "The endpoint's HTTP status; null when it gave none (refused destination, connection "
                 + "failure, timeout).", examples = "200", required = true, nullable = true) Integer statusCode,
         @JsonProperty("latency_ms")

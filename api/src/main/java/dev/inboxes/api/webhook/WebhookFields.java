@@ -14,8 +14,8 @@ final class WebhookFields {
             + "message.deferred, message.bounced, message.failed, inbox.created, inbox.deleted.";
     static final String INBOX_IDS = "Only events of these inboxes of the account (at most "
             + WebhookSettings.MAX_INBOX_IDS + "); empty for every inbox.";
-    static final String STATUS = "enabled: events are delivered; disabled: nothing is sent (deliveries wait, and go "
-            + "out once it is enabled again).";
+    static final String STATUS = "enabled: events are delivered; disabled: nothing is sent, events meanwhile are not "
+            + "queued for it, and deliveries already queued wait until it is enabled again.";
 
     private WebhookFields() {
     }

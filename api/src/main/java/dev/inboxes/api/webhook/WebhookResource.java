@@ -113,8 +113,9 @@ public class WebhookResource {
     @PATCH
     @Path("/{webhook_id}")
     @Operation(operationId = "updateWebhook", summary = "Change a webhook endpoint",
-            description = "Changes the fields sent (`url`, `event_types`, `inbox_ids`, `status`). Disabling holds its "
-                    + "deliveries; enabling sends them and clears `failing_since`.")
+            description = "Changes the fields sent (`url`, `event_types`, `inbox_ids`, `status`). Disabling holds the "
+                    + "deliveries already queued (events meanwhile are not queued for it); enabling sends them and "
+                    + "clears `failing_since` and `disabled_reason`.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = WebhookRequests.Change.class)))
     @APIResponse(responseCode = "200", description = "The endpoint as changed.",
