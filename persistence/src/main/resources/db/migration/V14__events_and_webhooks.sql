@@ -196,3 +196,7 @@ END $$;
 CREATE TRIGGER deliveries_event_on_update AFTER UPDATE OF status ON deliveries
     FOR EACH ROW WHEN (NEW.status IN ('sent', 'deferred', 'bounced', 'failed') AND NEW.status <> OLD.status)
     EXECUTE FUNCTION inboxes_event_delivery();
+-- A delivery final at once (no route for the recipient: failed) has its event too.
+CREATE TRIGGER deliveries_event_on_insert AFTER INSERT ON deliveries
+    FOR EACH ROW WHEN (NEW.status IN ('sent', 'deferred', 'bounced', 'failed'))
+    EXECUTE FUNCTION inboxes_event_delivery();

@@ -92,6 +92,45 @@ class EventsTest {
     }
 
     @Test
+    void aSendsDeliveriesWriteTheirOutcomesAsEventsWithTheMessageRowAndTheDelivery() throws Exception {
+        String apiKey = Api.newAccount();
+        String from = Api.createInbox(apiKey, Map.of());
+        String to = as(apiKey).get("/v1/inboxes/" + Api.createInbox(apiKey, Map.of())).path("address");
+        Response sent = as(apiKey).contentType(io.restassured.http.ContentType.JSON)
+                .body(Map.of("to", List.of(to, "someone@elsewhere.example"), "subject", "Out", "text", "Hi"))
+                .post("/v1/inboxes/" + from + "/messages/send");
+        assertThat(sent.statusCode()).as(sent.asString()).isEqualTo(202);
+
+        List<JsonNode> outcomes = awaitEvents(apiKey, Map.of("inbox_id", from), 3); // inbox.created, sent, failed
+        JsonNode delivered = outcomes.stream().filter(e -> e.path("type").asText().equals("message.sent"))
+                .findFirst().orElseThrow();
+        JsonNode failed = outcomes.stream().filter(e -> e.path("type").asText().equals("message.failed"))
+                .findFirst().orElseThrow(); // no relay is configured in tests
+        assertThat(delivered.path("data").path("id").asText()).isEqualTo(sent.<String>path("id"));
+        assertThat(delivered.path("data").path("direction").asText()).isEqualTo("outbound");
+        assertThat(delivered.path("data").path("delivery").path("recipient").asText()).isEqualTo(to);
+        assertThat(delivered.path("data").path("delivery").path("status").asText()).isEqualTo("sent");
+        assertThat(delivered.path("data").path("delivery").path("smtp_reply").asText()).startsWith("250");
+        assertThat(failed.path("data").path("delivery").path("recipient").asText())
+                .isEqualTo("someone@elsewhere.example");
+        assertThat(failed.path("data").path("delivery").fieldNames()).toIterable().containsExactlyInAnyOrder(
+                "recipient", "status", "attempts", "last_attempt_at", "next_attempt_at", "smtp_reply");
+        assertThat(awaitEvents(apiKey, Map.of("type", "message.received"), 1).get(0).path("data").path("to").asText())
+                .contains(to); // delivered into the other inbox: received there
+    }
+
+    private static List<JsonNode> awaitEvents(String apiKey, Map<String, ?> filters, int count) throws Exception {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        List<JsonNode> events = Api.walk(apiKey, "/v1/events", filters).items();
+        while (events.size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            events = Api.walk(apiKey, "/v1/events", filters).items();
+        }
+        assertThat(events).hasSizeGreaterThanOrEqualTo(count);
+        return events;
+    }
+
+    @Test
     void aChangeRolledBackLeavesNoEvent() {
         String apiKey = Api.newAccount();
         String inbox = Api.createInbox(apiKey, Map.of());
