@@ -1,5 +1,8 @@
 package dev.inboxes.persistence.event;
 
+import static dev.inboxes.persistence.shared.SqlTimes.instant;
+import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
+
 import dev.inboxes.domain.event.Event;
 import dev.inboxes.domain.event.EventFilter;
 import dev.inboxes.domain.event.EventStore;
@@ -17,8 +20,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -168,7 +169,7 @@ public class PostgresEventStore implements EventStore {
     public int deleteBefore(Instant before, int max) {
         return session().doReturningWork(connection -> {
             try (PreparedStatement delete = connection.prepareStatement(DELETE_BEFORE)) {
-                delete.setObject(1, before.atOffset(ZoneOffset.UTC));
+                delete.setObject(1, timestamp(before), java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
                 delete.setInt(2, max);
                 return delete.executeUpdate();
             }
@@ -179,8 +180,4 @@ public class PostgresEventStore implements EventStore {
         return entityManager.unwrap(Session.class);
     }
 
-    private static Instant instant(ResultSet result, int column) throws SQLException {
-        OffsetDateTime at = result.getObject(column, OffsetDateTime.class);
-        return at == null ? null : at.toInstant();
-    }
 }

@@ -1,5 +1,8 @@
 package dev.inboxes.persistence.webhook;
 
+import static dev.inboxes.persistence.shared.SqlTimes.instant;
+import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
+
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.domain.shared.RandomIds;
@@ -27,7 +30,6 @@ import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -386,14 +388,5 @@ public class PostgresWebhookStore implements WebhookStore {
 
     private Session session() {
         return entityManager.unwrap(Session.class);
-    }
-
-    private static OffsetDateTime timestamp(Instant at) {
-        return at == null ? null : at.atOffset(ZoneOffset.UTC);
-    }
-
-    private static Instant instant(ResultSet result, int column) throws SQLException {
-        OffsetDateTime at = result.getObject(column, OffsetDateTime.class);
-        return at == null ? null : at.toInstant();
     }
 }
