@@ -38,6 +38,7 @@ public final class WebhookReceiver implements AutoCloseable {
     private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
     private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
     private volatile IntSupplier otherwise = () -> 200;
+    private volatile Duration otherwiseAfter = Duration.ZERO;
 
     public WebhookReceiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -49,8 +50,9 @@ public final class WebhookReceiver implements AutoCloseable {
                     headers.put(name.toLowerCase(java.util.Locale.ROOT), String.join(",", values)));
             Answer answer = script.poll();
             int status = answer == null ? otherwise.getAsInt() : answer.status();
-            if (answer != null && !answer.delay().isZero()) {
-                sleep(answer.delay());
+            Duration delay = answer == null ? otherwiseAfter : answer.delay();
+            if (!delay.isZero()) {
+                sleep(delay);
             }
             received.add(new Received(headers, new String(body, StandardCharsets.UTF_8), System.nanoTime()));
             exchange.sendResponseHeaders(status, -1);
@@ -78,6 +80,12 @@ public final class WebhookReceiver implements AutoCloseable {
 
     public WebhookReceiver otherwise(int status) {
         otherwise = () -> status;
+        return this;
+    }
+
+    /** Each unscripted answer comes after {@code delay}: a receiver that takes its time. */
+    public WebhookReceiver otherwiseAfter(Duration delay) {
+        otherwiseAfter = delay;
         return this;
     }
 
