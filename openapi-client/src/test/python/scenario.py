@@ -121,6 +121,20 @@ def main(base_url, walk_key):
             "original_message_id": messages.get_message(second.id, message.id).message_id_header,
         }
 
+        # The event log: walked two at a time, and filtered by type and inbox.
+        events = inboxes_client.EventsApi(client)
+        page = events.list_events(limit=2)
+        listed = {"first_total": page.total, "pages": 1, "ids": [e.id for e in page.data],
+                  "types": [e.type for e in page.data]}
+        while page.has_more:
+            page = events.list_events(limit=2, cursor=page.cursor)
+            listed["ids"].extend(e.id for e in page.data)
+            listed["types"].extend(e.type for e in page.data)
+            listed["pages"] += 1
+        received = events.list_events(type="message.received", inbox_id=second.id)
+        listed["received_message_ids"] = [e.data["id"] for e in received.data]
+        report["events"] = listed
+
         inboxes.delete_inbox(first.id)  # sends Accept: application/problem+json alone (a 204 has no other type)
         username = retried["create_inbox_request"].username
         report["errors"] = {

@@ -6,6 +6,7 @@
 import {
     AccountsApi,
     Configuration,
+    EventsApi,
     Inbox,
     InboxesApi,
     MessagesApi,
@@ -130,6 +131,23 @@ async function main() {
         reply_in_reply_to: reply.inReplyTo,
         original_message_id: (await messages.getMessage({ inboxId: second.id, messageId: message.id })).messageIdHeader,
     };
+
+    // The event log: walked two at a time, and filtered by type and inbox.
+    const events = new EventsApi(api(account.apiKey));
+    let eventPage = await events.listEvents({ limit: 2 });
+    const listed = {
+        first_total: eventPage.total, pages: 1, ids: eventPage.data.map((e) => e.id),
+        types: eventPage.data.map((e) => e.type), received_message_ids: [] as string[],
+    };
+    while (eventPage.hasMore) {
+        eventPage = await events.listEvents({ limit: 2, cursor: eventPage.cursor ?? undefined });
+        listed.ids.push(...eventPage.data.map((e) => e.id));
+        listed.types.push(...eventPage.data.map((e) => e.type));
+        listed.pages++;
+    }
+    const received = await events.listEvents({ type: 'message.received', inboxId: second.id });
+    listed.received_message_ids = received.data.map((e) => (e.data as { id: string }).id);
+    report.events = listed;
 
     await inboxes.deleteInbox({ inboxId: first.id });
     report.errors = {

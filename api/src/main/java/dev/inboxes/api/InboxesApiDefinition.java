@@ -35,7 +35,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                         + "reply and forward from it."),
                 @Tag(name = "Threads", description = "The conversations of an inbox and their messages."),
                 @Tag(name = "Domains", description = "The mail domain and the DNS records that make its mail verify."),
-                @Tag(name = "Suppressions", description = "Addresses the account sends nothing to, and lifting them.")
+                @Tag(name = "Suppressions", description = "Addresses the account sends nothing to, and lifting them."),
+                @Tag(name = "Events", description = "What happened to the account's inboxes and messages: a paged log "
+                        + "and a resumable stream."),
+                @Tag(name = "Webhooks", description = "Endpoints the events are POSTed to, signed per Standard "
+                        + "Webhooks, with their delivery attempts.")
         },
         components = @Components(schemas = @Schema(name = "Problem", implementation = Problem.class)))
 @SecurityScheme(securitySchemeName = InboxesApiDefinition.BEARER_AUTH, type = SecuritySchemeType.HTTP, scheme = "bearer",

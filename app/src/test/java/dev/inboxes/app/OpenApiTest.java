@@ -84,9 +84,20 @@ class OpenApiTest {
                 Map.entry("GET /v1/suppressions", "listSuppressions [Suppressions]"),
                 Map.entry("DELETE /v1/suppressions/{address}", "deleteSuppression [Suppressions]"),
                 Map.entry("GET /v1/inboxes/{inbox_id}/threads", "listThreads [Threads]"),
-                Map.entry("GET /v1/inboxes/{inbox_id}/threads/{thread_id}/messages", "listThreadMessages [Threads]")));
+                Map.entry("GET /v1/inboxes/{inbox_id}/threads/{thread_id}/messages", "listThreadMessages [Threads]"),
+                Map.entry("GET /v1/events", "listEvents [Events]"),
+                Map.entry("GET /v1/events/stream", "streamEvents [Events]"),
+                Map.entry("POST /v1/webhooks", "createWebhook [Webhooks]"),
+                Map.entry("GET /v1/webhooks", "listWebhooks [Webhooks]"),
+                Map.entry("GET /v1/webhooks/{webhook_id}", "getWebhook [Webhooks]"),
+                Map.entry("PATCH /v1/webhooks/{webhook_id}", "updateWebhook [Webhooks]"),
+                Map.entry("DELETE /v1/webhooks/{webhook_id}", "deleteWebhook [Webhooks]"),
+                Map.entry("POST /v1/webhooks/{webhook_id}/rotate-secret", "rotateWebhookSecret [Webhooks]"),
+                Map.entry("GET /v1/webhooks/{webhook_id}/deliveries", "listWebhookDeliveries [Webhooks]"),
+                Map.entry("POST /v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry",
+                        "retryWebhookDelivery [Webhooks]")));
         assertThat(spec.getList("tags.name")).containsExactly("Accounts", "API keys", "Inboxes", "Messages", "Threads",
-                "Domains", "Suppressions");
+                "Domains", "Suppressions", "Events", "Webhooks");
     }
 
     @Test
@@ -136,7 +147,17 @@ class OpenApiTest {
                 Map.entry("createAccount", List.of("201")),
                 Map.entry("listApiKeys", List.of("200", "400")),
                 Map.entry("createApiKey", List.of("201", "400", "409")),
-                Map.entry("deleteApiKey", List.of("204", "404", "409")));
+                Map.entry("deleteApiKey", List.of("204", "404", "409")),
+                Map.entry("listEvents", List.of("200", "400")),
+                Map.entry("streamEvents", List.of("200", "400", "429")),
+                Map.entry("createWebhook", List.of("201", "400", "409")),
+                Map.entry("listWebhooks", List.of("200", "400")),
+                Map.entry("getWebhook", List.of("200", "404")),
+                Map.entry("updateWebhook", List.of("200", "400", "404")),
+                Map.entry("deleteWebhook", List.of("204", "404")),
+                Map.entry("rotateWebhookSecret", List.of("200", "404")),
+                Map.entry("listWebhookDeliveries", List.of("200", "400", "404")),
+                Map.entry("retryWebhookDelivery", List.of("202", "404", "409")));
         forEachOperation((name, operation) -> assertThat(operation.get("responses").properties().stream()
                 .map(Map.Entry::getKey).toList()).as(name).containsAll(own.get(name)));
     }

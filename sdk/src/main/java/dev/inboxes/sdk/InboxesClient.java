@@ -24,6 +24,8 @@ public final class InboxesClient {
     private static final String INBOXES = "/v1/inboxes";
     private static final String API_KEYS = "/v1/api-keys";
     private static final String BULK_DELETE_PATH = "/v1/inboxes/bulk-delete";
+    private static final String EVENTS = "/v1/events";
+    private static final String WEBHOOKS = "/v1/webhooks";
     /** How long the server waits for a message when the call sets no timeout. */
     private static final Duration DEFAULT_WAIT = Duration.ofSeconds(30);
 
@@ -321,6 +323,104 @@ public final class InboxesClient {
     }
 
     /**
+     * Fetches one page of the account's events, newest first.
+     *
+     * @param params limit, cursor, {@code type} and {@code inboxId}; {@code null} for the first page of 50
+     */
+    public Page<Event> listEventsPage(ListEventsParams params) {
+        return page(EVENTS, params, Event.class);
+    }
+
+    /**
+     * Every event of the account matching the params' filters, newest first, fetched page by page as the iterable is
+     * consumed.
+     *
+     * @param params filters and page size (default {@value #AUTO_PAGING_LIMIT}); no cursor; may be {@code null}
+     */
+    public AutoPagingIterable<Event> iterateEvents(ListEventsParams params) {
+        return walk(EVENTS, params, Event.class);
+    }
+
+    /** @return every event of the account (kept 30 days by default), newest first */
+    public List<Event> listEvents() {
+        return iterateEvents(null).toList();
+    }
+
+    /**
+     * Creates a webhook endpoint. Not retried on failures (a retry could create a second one), except after a 429.
+     *
+     * @return the endpoint and its signing secret, shown only this once
+     * @throws ValidationException a bad URL, event type or inbox id
+     * @throws ConflictException   the account has as many endpoints as it may
+     */
+    public WebhookWithSecret createWebhook(WebhookParams params) {
+        return ResponseReader.read(transport.send(ApiCall.post(WEBHOOKS, RequestBodies.Webhook.from(params))),
+                WebhookWithSecret.class);
+    }
+
+    /** @throws NotFoundException no such endpoint in this account */
+    public Webhook getWebhook(String webhookId) {
+        return ResponseReader.read(transport.send(ApiCall.get(webhookPath(webhookId))), Webhook.class);
+    }
+
+    /**
+     * Changes what the params set (the rest stays).
+     *
+     * @throws NotFoundException no such endpoint in this account
+     */
+    public Webhook updateWebhook(String webhookId, WebhookParams params) {
+        return ResponseReader.read(transport.send(new ApiCall("PATCH", webhookPath(webhookId),
+                Json.write(RequestBodies.Webhook.from(params)), java.util.Map.of(), true)), Webhook.class);
+    }
+
+    /** Deletes the endpoint with its pending deliveries. */
+    public void deleteWebhook(String webhookId) {
+        transport.send(ApiCall.delete(webhookPath(webhookId)));
+    }
+
+    /** A new secret, shown once; for 24 hours the old one signs too, beside it. */
+    public WebhookWithSecret rotateWebhookSecret(String webhookId) {
+        return ResponseReader.read(transport.send(ApiCall.post(webhookPath(webhookId) + "/rotate-secret", null)),
+                WebhookWithSecret.class);
+    }
+
+    /** Fetches one page of the account's webhook endpoints, newest first. */
+    public Page<Webhook> listWebhooksPage(PageParams params) {
+        return page(WEBHOOKS, params, Webhook.class);
+    }
+
+    /** Every webhook endpoint of the account, newest first, fetched page by page. */
+    public AutoPagingIterable<Webhook> iterateWebhooks(PageParams params) {
+        return walk(WEBHOOKS, params, Webhook.class);
+    }
+
+    /** @return every webhook endpoint of the account, newest first */
+    public List<Webhook> listWebhooks() {
+        return iterateWebhooks(null).toList();
+    }
+
+    /** Fetches one page of an endpoint's delivery attempts, newest first. */
+    public Page<WebhookDelivery> listWebhookDeliveriesPage(String webhookId, PageParams params) {
+        return page(webhookPath(webhookId) + "/deliveries", params, WebhookDelivery.class);
+    }
+
+    /** Every delivery attempt of an endpoint, newest first, fetched page by page. */
+    public AutoPagingIterable<WebhookDelivery> iterateWebhookDeliveries(String webhookId, PageParams params) {
+        return walk(webhookPath(webhookId) + "/deliveries", params, WebhookDelivery.class);
+    }
+
+    /**
+     * Sends a delivery's event again now.
+     *
+     * @param deliveryId a delivery id ({@code whd_…}) or the id of one of its attempts
+     * @throws ConflictException the endpoint is disabled
+     */
+    public void retryWebhookDelivery(String webhookId, String deliveryId) {
+        transport.send(ApiCall.post(webhookPath(webhookId) + "/deliveries/"
+                + UrlEncoding.encode(requireId("deliveryId", deliveryId)) + "/retry", null));
+    }
+
+    /**
      * Fetches one page of an inbox's threads, latest activity first. A thread that receives a message while you page
      * comes again at the end of the walk; every thread is returned at least once.
      *
@@ -444,6 +544,10 @@ public final class InboxesClient {
     /** Params with nothing set stand for {@code null}: no filters, the first page, the server's page size. */
     private static PagingParams orUnset(PagingParams params) {
         return params != null ? params : PageParams.builder().build();
+    }
+
+    private static String webhookPath(String webhookId) {
+        return WEBHOOKS + "/" + UrlEncoding.encode(requireId("webhookId", webhookId));
     }
 
     private static String inboxPath(String inboxId) {

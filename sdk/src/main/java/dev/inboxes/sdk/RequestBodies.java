@@ -17,6 +17,14 @@ final class RequestBodies {
         }
     }
 
+    record Webhook(String url, @JsonProperty("event_types") List<String> eventTypes,
+                   @JsonProperty("inbox_ids") List<String> inboxIds, String status) {
+
+        static Webhook from(WebhookParams params) {
+            return new Webhook(params.url(), params.eventTypes(), params.inboxIds(), params.status());
+        }
+    }
+
     record RecordMessage(String from, String to, String subject, String text) {
 
         static RecordMessage from(RecordMessageParams params) {

@@ -251,6 +251,13 @@ final class UsageExamples {
         return client;
     }
 
+    static String webhooks(InboxesClient client, String requestBody, java.util.Map<String, String> requestHeaders) {
+        WebhookWithSecret hook = client.createWebhook(WebhookParams.of("https://example.com/hooks", "message.received"));
+        // …in the receiver:
+        String body = Webhooks.verify(requestBody, requestHeaders, hook.secret()); // throws WebhookVerificationException
+        return body;
+    }
+
     private static void show(List<Inbox> inboxes) {
         inboxes.forEach(System.out::println);
     }

@@ -15,6 +15,9 @@ import dev.inboxes.domain.shared.DomainException;
 import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.wait.TooManyWaitsException;
+import dev.inboxes.domain.event.TooManyStreamsException;
+import dev.inboxes.domain.webhook.TooManyWebhooksException;
+import dev.inboxes.domain.webhook.WebhookDisabledException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -27,7 +30,7 @@ public class DomainProblemMappers {
     @ServerExceptionMapper
     public Response domainFailure(DomainException e) {
         Response problem = typeOf(e).response(e.getMessage());
-        if (e instanceof TooManyWaitsException) {
+        if (e instanceof TooManyWaitsException || e instanceof TooManyStreamsException) {
             return Response.fromResponse(problem).header(HttpHeaders.RETRY_AFTER, WAIT_RETRY_AFTER_SECONDS).build();
         }
         if (e instanceof SendRateLimitedException limited) {
@@ -67,7 +70,10 @@ public class DomainProblemMappers {
             Map.entry(TooManyWaitsException.class, ProblemType.TOO_MANY_WAITS),
             Map.entry(OutboxFullException.class, ProblemType.OUTBOX_FULL),
             Map.entry(SendRateLimitedException.class, ProblemType.RATE_LIMITED),
-            Map.entry(RecipientSuppressedException.class, ProblemType.RECIPIENT_SUPPRESSED));
+            Map.entry(RecipientSuppressedException.class, ProblemType.RECIPIENT_SUPPRESSED),
+            Map.entry(TooManyWebhooksException.class, ProblemType.TOO_MANY_WEBHOOKS),
+            Map.entry(WebhookDisabledException.class, ProblemType.WEBHOOK_DISABLED),
+            Map.entry(TooManyStreamsException.class, ProblemType.TOO_MANY_STREAMS));
 
     static ProblemType typeOf(DomainException e) {
         for (Map.Entry<Class<? extends DomainException>, ProblemType> type : TYPES) {

@@ -24,6 +24,8 @@ public enum ProblemType {
     LAST_API_KEY("last-api-key", "Last API key", 409),
     TOO_MANY_API_KEYS("too-many-api-keys", "Too many API keys", 409),
     MATCHES_CHANGED("matches-changed", "Matches changed", 409),
+    TOO_MANY_WEBHOOKS("too-many-webhooks", "Too many webhooks", 409),
+    WEBHOOK_DISABLED("webhook-disabled", "Webhook disabled", 409),
     IDEMPOTENCY_KEY_IN_FLIGHT("idempotency-key-in-flight", "Idempotency key in flight", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
@@ -33,6 +35,7 @@ public enum ProblemType {
     RATE_LIMITED("rate-limited", "Too many requests", 429),
     TOO_MANY_WAITS("too-many-waits", "Too many waits", 429),
     OUTBOX_FULL("outbox-full", "Outbox full", 429),
+    TOO_MANY_STREAMS("too-many-streams", "Too many event streams", 429),
     INTERNAL_ERROR("internal-error", "Internal error", 500),
     UNAVAILABLE("unavailable", "Service unavailable", 503);
 

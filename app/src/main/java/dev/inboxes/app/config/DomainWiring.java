@@ -55,6 +55,15 @@ import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import jakarta.interceptor.Interceptor;
 import java.nio.file.Path;
+import dev.inboxes.app.webhook.VertxWebhookTransport;
+import dev.inboxes.app.webhook.WebhookPump;
+import dev.inboxes.domain.event.EventService;
+import dev.inboxes.domain.event.EventStore;
+import dev.inboxes.domain.webhook.WebhookRetrySchedule;
+import dev.inboxes.domain.webhook.WebhookService;
+import dev.inboxes.domain.webhook.WebhookSettings;
+import dev.inboxes.domain.webhook.WebhookStore;
+import dev.inboxes.domain.webhook.WebhookWorker;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -299,6 +308,55 @@ public class DomainWiring {
     @Singleton
     Bounces bounces(OutboxStore outbox, SuppressionStore suppressions, InboxesConfig config, Clock clock) {
         return new Bounces(outbox, suppressions, config.mailDomain(), clock);
+    }
+
+    @Produces
+    @Singleton
+    EventService eventService(EventStore store, CursorCodec cursors) {
+        return new EventService(store, cursors);
+    }
+
+    /** Built at start-up, so a lease shorter than two timeouts stops the service before it accepts requests. */
+    @Produces
+    @Singleton
+    @Startup
+    WebhookSettings webhookSettings(InboxesConfig config) {
+        InboxesConfig.Webhooks webhooks = config.webhooks();
+        try {
+            return new WebhookSettings(webhooks.allowHttp(), webhooks.allowPrivate(), webhooks.maxPerAccount(),
+                    webhooks.timeout(), webhooks.lease());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("Invalid inboxes.webhooks configuration: " + e.getMessage(), e);
+        }
+    }
+
+    @Produces
+    @Singleton
+    WebhookService webhookService(WebhookStore store, WebhookSettings settings, CursorCodec cursors, Clock clock,
+            WebhookPump pump) {
+        return new WebhookService(store, settings, cursors, clock, pump::wake);
+    }
+
+    @Produces
+    @Singleton
+    VertxWebhookTransport webhookTransport(io.vertx.core.Vertx vertx, WebhookSettings settings) {
+        return new VertxWebhookTransport(vertx, settings.allowPrivate(), settings.timeout());
+    }
+
+    void closeWebhookTransport(@Disposes VertxWebhookTransport transport) {
+        transport.close();
+    }
+
+    /** The webhook outbox's depth, all replicas together, is the gauge {@code inboxes.webhooks.pending}. */
+    @Produces
+    @Singleton
+    WebhookWorker webhookWorker(WebhookStore store, VertxWebhookTransport transport, WebhookSettings settings,
+            InboxesConfig config, Clock clock, MeterRegistry meters) {
+        Gauge.builder("inboxes.webhooks.pending", store, WebhookStore::pending)
+                .description("Webhook deliveries not yet final (pending or being sent), all replicas together")
+                .register(meters);
+        return new WebhookWorker(store, transport, settings, new WebhookRetrySchedule(config.webhooks().retryDelays()),
+                clock);
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {

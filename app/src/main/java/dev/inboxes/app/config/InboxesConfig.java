@@ -62,6 +62,82 @@ public interface InboxesConfig {
      */
     Optional<List<String>> dnsServers();
 
+    /** The event log and its stream. */
+    Events events();
+
+    /** Webhook endpoints and their deliveries. */
+    Webhooks webhooks();
+
+    interface Events {
+
+        /**
+         * How long events are kept ({@code GET /v1/events}, resuming a stream); older ones are deleted in the
+         * background, in small batches, with their webhook deliveries.
+         */
+        @WithDefault("30D")
+        Duration retention();
+
+        /** Event streams ({@code GET /v1/events/stream}) one account may hold open on one replica; more get {@code 429}. */
+        @WithDefault("5")
+        int streamsPerAccount();
+
+        /** Event streams one replica holds open at most, all accounts together; more get {@code 429}. */
+        @WithDefault("1000")
+        int streamsPerReplica();
+
+        /** How often a stream gets a keep-alive comment (the contract: at least every 15 s). */
+        @WithDefault("15S")
+        Duration streamKeepAlive();
+    }
+
+    interface Webhooks {
+
+        /** Whether endpoint URLs may be plain {@code http} (for development); {@code https} only otherwise. */
+        @WithDefault("false")
+        boolean allowHttp();
+
+        /**
+         * Whether endpoints may resolve to loopback, private, link-local or unique-local addresses (for development
+         * and tests); refused otherwise, on every attempt, after DNS resolution.
+         */
+        @WithDefault("false")
+        boolean allowPrivate();
+
+        /** Endpoints one account may have; one more is answered {@code 409} {@code too-many-webhooks}. */
+        @WithDefault("20")
+        int maxPerAccount();
+
+        /** How long one attempt waits for the endpoint's status (connect included); then it failed. */
+        @WithDefault("15S")
+        Duration timeout();
+
+        /**
+         * The waits between attempts of a delivery that fails (the contract's schedule); after the last one the
+         * delivery has failed. Shortened only in tests.
+         */
+        @WithDefault("5S,5M,30M,2H,5H,10H,10H")
+        List<Duration> retryDelays();
+
+        /**
+         * How long a worker's claim on a delivery holds; a replica that dies mid-attempt leaves its claims to expire,
+         * then another replica attempts them again. At least twice the timeout.
+         */
+        @WithDefault("2M")
+        Duration lease();
+
+        /** How often each replica looks for due deliveries (retries, expired claims) when none is in hand. */
+        @WithDefault("1S")
+        Duration pollEvery();
+
+        /** Deliveries one replica attempts at once, each on its own worker thread. */
+        @WithDefault("8")
+        int workers();
+
+        /** Deliveries one worker claims at a time; it claims again at once while it finds a full batch. */
+        @WithDefault("10")
+        int batch();
+    }
+
     interface Auth {
 
         /** Whether mail received over SMTP is checked at all; off, its {@code authentication} is {@code null}. */

@@ -111,6 +111,14 @@ class GeneratedClientScenarioTest {
         assertThat(send.get("reply_subject").asText()).isEqualTo("Re: Order #1042");
         assertThat(send.get("reply_in_reply_to").asText()).isEqualTo(send.get("original_message_id").asText());
 
+        JsonNode events = report.get("events");
+        List<String> eventIds = texts(events.get("ids"));
+        assertThat(eventIds).as("every event once, in pages of two").doesNotHaveDuplicates()
+                .hasSize(events.get("first_total").asInt());
+        assertThat(events.get("pages").asInt()).isEqualTo((eventIds.size() + 1) / 2);
+        assertThat(texts(events.get("types"))).contains("inbox.created", "message.received", "message.sent");
+        assertThat(texts(events.get("received_message_ids"))).containsExactly(report.at("/messages/recorded").asText());
+
         assertProblem(report, "not_found", 404, "not-found", "No inbox with id '" + created.get(0) + "'");
         assertProblem(report, "delete_again", 404, "not-found", "No inbox with id '" + created.get(0) + "'");
         assertProblem(report, "invalid_cursor", 400, "invalid-cursor", "start again without cursor");

@@ -252,7 +252,7 @@ class HostileFuzzTest {
 
     private int restRequest(Random random, String session) throws Exception {
         String base = Api.baseUrl();
-        int kind = random.nextInt(10);
+        int kind = random.nextInt(13);
         String method = "GET";
         String path;
         byte[] body = null;
@@ -289,10 +289,31 @@ class HostileFuzzTest {
                 path = "/v1/inboxes/bulk-delete";
                 body = body(random, List.of("q", "created_after", "created_before", "confirm_token"), new LinkedHashMap<>());
             }
+            case 9 -> path = "/v1/events" + query(random, List.of("limit", "cursor", "type", "inbox_id", "since"));
+            case 10 -> {
+                method = "POST";
+                path = "/v1/webhooks";
+                body = body(random, List.of("url", "event_types", "inbox_ids", "secret"), new LinkedHashMap<>());
+            }
+            case 11 -> {
+                method = List.of("GET", "PATCH", "DELETE", "POST").get(random.nextInt(4));
+                String webhook = "/v1/webhooks/" + pathSegment(random);
+                path = switch (method) {
+                    case "GET" -> random.nextBoolean() ? webhook
+                            : webhook + "/deliveries" + query(random, List.of("limit", "cursor"));
+                    case "POST" -> random.nextBoolean() ? webhook + "/rotate-secret"
+                            : webhook + "/deliveries/" + pathSegment(random) + "/retry";
+                    default -> webhook;
+                };
+                if (method.equals("PATCH")) {
+                    body = body(random, List.of("url", "event_types", "inbox_ids", "status"), new LinkedHashMap<>());
+                }
+            }
             default -> {
                 method = List.of("PUT", "PATCH", "DELETE", "POST", "OPTIONS", "HEAD").get(random.nextInt(6));
                 path = List.of("/v1/inboxes", "/v1/accounts", "/v1/inboxes/" + inboxIds.get(2) + "/messages",
-                        "/v1/api-keys", "/v1/unknown/" + pathSegment(random)).get(random.nextInt(5));
+                        "/v1/api-keys", "/v1/unknown/" + pathSegment(random), "/v1/events", "/v1/webhooks")
+                        .get(random.nextInt(7));
             }
         }
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
@@ -435,6 +456,9 @@ class HostileFuzzTest {
             case "created_after", "created_before" -> Instant.parse("2026-01-01T00:00:00Z")
                     .plusSeconds(random.nextInt(1_000_000_000)).toString();
             case "display_name" -> "Fuzzed " + randomChars(random, 1 + random.nextInt(20));
+            case "type" -> "message.received";
+            case "event_types" -> List.of("inbox.created", hostileText(random));
+            case "url" -> "https://example.com/" + randomChars(random, 1 + random.nextInt(20));
             case "username" -> "fz-" + Long.toString(random.nextLong() & Long.MAX_VALUE, 36);
             default -> hostileText(random);
         };

@@ -27,6 +27,13 @@ public final class RandomIds {
         return randomString(BASE62, length);
     }
 
+    /** Random bytes, for keys that are not text (a webhook's signing secret). */
+    public static byte[] bytes(int length) {
+        byte[] bytes = new byte[length];
+        Source.RANDOM.nextBytes(bytes);
+        return bytes;
+    }
+
     /** Lower-case letters and digits, for generated mailbox names. */
     public static String lowercaseAlphanumeric(int length) {
         return randomString(LOWER_ALPHANUMERIC, length);

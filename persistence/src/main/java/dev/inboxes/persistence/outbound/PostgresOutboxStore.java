@@ -1,5 +1,8 @@
 package dev.inboxes.persistence.outbound;
 
+import static dev.inboxes.persistence.shared.SqlTimes.instant;
+import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
+
 import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.IdempotencyKeyInFlightException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
@@ -28,8 +31,6 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -386,14 +387,5 @@ public class PostgresOutboxStore implements OutboxStore {
 
     private static DeliveryStatus status(String column) {
         return DeliveryStatus.valueOf(column.toUpperCase(Locale.ROOT));
-    }
-
-    private static OffsetDateTime timestamp(Instant at) {
-        return at == null ? null : at.atOffset(ZoneOffset.UTC);
-    }
-
-    private static Instant instant(ResultSet result, int column) throws SQLException {
-        OffsetDateTime at = result.getObject(column, OffsetDateTime.class);
-        return at == null ? null : at.toInstant();
     }
 }
