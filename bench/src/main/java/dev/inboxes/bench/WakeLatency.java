@@ -164,7 +164,7 @@ final class WakeLatency {
     }
 
     /**
-     * Holds {@value #IDLE_WAITERS} waits open (raw connections, one request each) and compares the replica's heap
+     * Holds {@link #IDLE_WAITERS} waits open (raw connections, one request each) and compares the replica's heap
      * after a full GC, its threads and its resident memory with and without them.
      */
     private static IdleCost idleCost(Http anonymous, App app) throws Exception {

@@ -648,11 +648,17 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
         private Links() {
         }
 
+        /** The link search, tried only where a link can begin: a bracket or an {@code h} of {@code http}. */
+        static Search search(String text) {
+            return new Search(LINK, text, at -> "[<hH".indexOf(text.charAt(at)) >= 0);
+        }
+
         static List<MessageLink> find(String text) {
             Map<String, Found> byUrl = new LinkedHashMap<>();
-            Matcher matcher = LINK.matcher(text);
+            Search search = search(text);
+            Matcher matcher = search.matcher();
             int previousEnd = 0;
-            while (matcher.find()) {
+            while (search.next()) {
                 String url;
                 String label;
                 if (matcher.group(1) != null) {

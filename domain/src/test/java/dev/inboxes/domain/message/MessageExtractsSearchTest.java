@@ -22,7 +22,8 @@ class MessageExtractsSearchTest {
             "验证码", "인증 번호", "order", "Order no.", "no.", "nr.", "n°", "#", "№", "invoice", "ID", "id", "tel",
             "st.", "123456", "12 345", "123-456", "G-123456", "2026", "1999", "AB12CD", "X9-Y8", "A1", "+1 (555) 123-4567",
             "030 1234 5678", "2026-12-03", "03.12.2026", "12:30", "12:30:45", "https://example.com/a?b=1", "www.x.org",
-            "mail@example.com", "é", "ß", "ſ", "K", "ı", "İ", "𝐀", "𝟙", "Ω", "ﬀ", " ", " ", "\n", "\r\n", "\t", ".", ",",
+            "mail@example.com", "[Verify](https://x.io/v)", "[a\\]b](<https://x.io/(y)>)", "<https://x.io/z>", "[", "]",
+            "<", ">", "HTTPS://A.B/C", "é", "ß", "ſ", "K", "ı", "İ", "𝐀", "𝟙", "Ω", "ﬀ", " ", " ", "\n", "\r\n", "\t", ".", ",",
             ":", "-", "/", "_", "@", "$", "€", "%", "(", ")", "a", "Z", "0", "9", "x", "sales", "Weekly report");
 
     @Test
@@ -36,7 +37,7 @@ class MessageExtractsSearchTest {
     void searchesFromTheirStartsFindWhatAPlainFindFinds() {
         List<Function<String, MessageExtracts.Search>> searches = List.of(MessageExtracts.Codes::digits,
                 MessageExtracts.Codes::alphanumerics, MessageExtracts.Codes::urls,
-                MessageExtracts.Codes::datesAndTimes, MessageExtracts.Codes::phones);
+                MessageExtracts.Codes::datesAndTimes, MessageExtracts.Codes::phones, MessageExtracts.Links::search);
         for (Function<String, MessageExtracts.Search> search : searches) {
             Pattern pattern = search.apply("").matcher().pattern();
             assertSameAsPlainFind(text -> search.apply(text).spans(), pattern);

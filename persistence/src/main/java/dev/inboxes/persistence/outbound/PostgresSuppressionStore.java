@@ -6,17 +6,16 @@ import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.SqlTexts;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Types;
 import java.time.ZoneOffset;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.hibernate.Session;
@@ -66,19 +65,8 @@ public class PostgresSuppressionStore implements SuppressionStore {
         if (addresses.isEmpty()) {
             return Set.of();
         }
-        return session().doReturningWork(connection -> {
-            Set<String> suppressed = new HashSet<>();
-            try (PreparedStatement query = connection.prepareStatement(SUPPRESSED_AMONG)) {
-                query.setString(1, accountId);
-                query.setArray(2, connection.createArrayOf("text", addresses.toArray()));
-                try (ResultSet found = query.executeQuery()) {
-                    while (found.next()) {
-                        suppressed.add(found.getString(1));
-                    }
-                }
-            }
-            return suppressed;
-        });
+        return session().doReturningWork(connection -> SqlTexts.among(connection, SUPPRESSED_AMONG, accountId,
+                addresses));
     }
 
     @Override

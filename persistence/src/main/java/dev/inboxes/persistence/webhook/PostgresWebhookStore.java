@@ -16,6 +16,7 @@ import dev.inboxes.domain.webhook.WebhookSettings;
 import dev.inboxes.domain.webhook.WebhookStore;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.SqlTexts;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -31,7 +32,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -214,19 +214,7 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public Set<String> ownedInboxes(String accountId, List<String> inboxIds) {
-        return session().doReturningWork(connection -> {
-            Set<String> owned = new HashSet<>();
-            try (PreparedStatement query = connection.prepareStatement(OWNED_INBOXES)) {
-                query.setString(1, accountId);
-                query.setArray(2, connection.createArrayOf("text", inboxIds.toArray()));
-                try (ResultSet found = query.executeQuery()) {
-                    while (found.next()) {
-                        owned.add(found.getString(1));
-                    }
-                }
-            }
-            return owned;
-        });
+        return session().doReturningWork(connection -> SqlTexts.among(connection, OWNED_INBOXES, accountId, inboxIds));
     }
 
     @Override
