@@ -14,9 +14,11 @@ import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -43,6 +45,9 @@ class KeysetQueryPlanTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    EntityManager entityManager;
 
     @Test
     void aCursorPageIsAnIndexRangeScan() throws SQLException {
@@ -108,6 +113,48 @@ class KeysetQueryPlanTest {
         assertThat(plan).contains("Bitmap Index Scan on inboxes_display_name_trgm_idx")
                 .contains("Bitmap Index Scan on inboxes_address_trgm_idx")
                 .doesNotContain("Seq Scan");
+    }
+
+    /**
+     * A search run again and again on one connection. Once a prepared statement has run a few times, PostgreSQL may
+     * switch it to a generic plan, made without the words, which guesses their matches blind: for a word in one
+     * inbox of seven of a million it sorted every match instead of walking the list's index to the bound (446 ms
+     * instead of 14). The test's connection plans generically whenever it may; every search must still be planned
+     * for its words.
+     */
+    @Test
+    void aSearchIsPlannedForItsWordsHoweverOftenItRuns() throws SQLException {
+        String accountId = accounts.create().id();
+        seedCommonWord(accountId);
+        InboxFilter filter = InboxFilter.of("sales desk", null, null);
+        // One transaction holds one connection, whose prepared statements pg_prepared_statements shows.
+        Object[] plans = QuarkusTransaction.requiringNew().call(() -> {
+            entityManager.createNativeQuery("SELECT set_config('plan_cache_mode', 'force_generic_plan', true)")
+                    .getSingleResult();
+            for (int run = 0; run < 20; run++) {
+                assertThat(inboxes.list(accountId, filter, PageRequest.of(50, null, PageLimits.PROGRAMS)).totalExact())
+                        .isFalse();
+            }
+            return (Object[]) entityManager.createNativeQuery("""
+                    SELECT coalesce(sum(generic_plans), 0), coalesce(sum(custom_plans), 0) FROM pg_prepared_statements
+                    WHERE statement LIKE '%like%'""").getSingleResult();
+        });
+
+        assertThat(((Number) plans[0]).longValue()).as("generic plans").isZero();
+        assertThat(((Number) plans[1]).longValue()).as("custom plans of the prepared search").isGreaterThanOrEqualTo(10);
+    }
+
+    /** 14,000 inboxes, every seventh a "Sales desk". */
+    private void seedCommonWord(String accountId) throws SQLException {
+        SqlSeed.bulk(dataSource, statement -> {
+            statement.execute("""
+                    INSERT INTO inboxes (id, account_id, address, display_name, created_at)
+                    SELECT 'inb_' || substr(md5('%1$s' || n), 1, 20), '%1$s', 'w' || n || '-%2$s@plan.test',
+                           CASE WHEN n %% 7 = 0 THEN 'Sales desk ' || n ELSE 'Agent ' || n END,
+                           timestamptz '2026-01-01 00:00:00+00' + n * interval '1 second'
+                    FROM generate_series(1, 14000) AS n""".formatted(accountId, accountId.toLowerCase()));
+            statement.execute("ANALYZE inboxes");
+        });
     }
 
     /** 40,000 inboxes of another account and 20,000 of this one, 20 of them "ACME order #1234". */
