@@ -131,7 +131,7 @@ public final class Benchmark {
                 List<String[]> totalQueries = totalQueries(database, accountId, rows);
                 report.totals = Totals.run(http, totalQueries, Effort.rounds(100));
                 log("(b) the same filtered queries, counted exactly (a bound above the row count), side by side");
-                try (App exact = App.start(jar, work, database, java.util.Map.of(
+                try (App exact = App.start(jar, work, database, "app-exact-totals", java.util.Map.of(
                         "INBOXES_TOTAL_EXACT_UP_TO", String.valueOf(2L * rows),
                         "INBOXES_TOTAL_EXACT_UP_TO_WITH_Q", String.valueOf(2L * rows)))) {
                     report.exactTotals = Totals.run(http.at(exact.baseUrl), totalQueries.subList(1, totalQueries.size()),
@@ -151,6 +151,16 @@ public final class Benchmark {
                         ingestWindow);
                 recording = app.flightRecording;
             }
+            // Read now: the recording is written when the app stops, and no later section may overwrite it.
+            Throughput.Result profiled = report.throughput.stream()
+                    .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
+            report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());
+            report.profiledConcurrency = profiled.concurrency();
+            // A smoke run's window of a second may catch no sample; a full run's fifteen seconds always do.
+            if (report.profile.get("samples") == 0 && !Effort.SMOKE) {
+                throw new IllegalStateException("no JFR execution samples of the app in the HTTP run's window: "
+                        + recording + " does not hold that run");
+            }
             report.wake = wake(jar, work, database);
             log("(g) mail out");
             report.send = SendThroughput.section(SendThroughput.run(jar, work, database, ingestWindow),
@@ -159,10 +169,6 @@ public final class Benchmark {
             report.auth = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
             log("(i) start of the JVM app");
             report.start = StartTime.run(jar, work);
-            Throughput.Result profiled = report.throughput.stream()
-                    .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
-            report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());
-            report.profiledConcurrency = profiled.concurrency();
         }
         Files.createDirectories(output);
         LatencyChart.write(report.depth, rows, output.resolve("benchmark-latency.png"));

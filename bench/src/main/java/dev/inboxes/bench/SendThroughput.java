@@ -74,7 +74,7 @@ final class SendThroughput {
                 }).build();
         relay.start();
         String load = Machine.loadAverage();
-        try (App app = App.start(jar, work, database, Map.of(
+        try (App app = App.start(jar, work, database, "send", Map.of(
                 "INBOXES_SMTP_RELAY_HOST", "127.0.0.1",
                 "INBOXES_SMTP_RELAY_PORT", String.valueOf(relay.getPortAllocated()),
                 "INBOXES_SMTP_RELAY_TLS", "none",
