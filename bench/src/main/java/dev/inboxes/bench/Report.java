@@ -132,6 +132,11 @@ final class Report {
                 md.append(String.format("| P6 with the AppCDS archive | %.2f s | %s |%n", archived,
                         verdict(archived <= StartTime.GOAL_SECONDS)));
             }
+            if (!start.aot().isEmpty()) {
+                double aot = StartTime.Figures.median(start.aot(), StartTime.Start::readySeconds);
+                md.append(String.format("| P6 on JDK 25 with its AOT cache | %.2f s | %s |%n", aot,
+                        verdict(aot <= StartTime.GOAL_SECONDS)));
+            }
         }
         md.append('\n');
     }
@@ -143,12 +148,17 @@ final class Report {
                 + "the CPU seconds its process had used by then (the embedded PostgreSQL's own are not counted). %d "
                 + "starts%s. Run on %s (%s); load average %s. This section alone: `./mvnw -B -Pbench -pl bench -am "
                 + "verify -DskipTests -Dbench.start-only=true`.%n%n", start.plain().size(),
-                start.archived().isEmpty() ? "" : " each with and without `-XX:SharedArchiveFile=app-cds.jsa`, alternating",
+                (start.archived().isEmpty() ? "" : " each with and without `-XX:SharedArchiveFile=app-cds.jsa`, alternating")
+                        + (start.aot().isEmpty() ? "" : ", and as many on a JDK 25 with an AOT cache from a training run "
+                                + "just before (a start, 20 rounds of the inbox routes, a stop), alternating"),
                 LocalDate.now(ZoneOffset.UTC), Machine.describe(), start.loadAverage()));
         md.append("| | ready, median s | CPU, median s | each start (ready s / CPU s) |\n| --- | ---: | ---: | --- |\n");
         startRow(md, "plain", start.plain());
         if (!start.archived().isEmpty()) {
             startRow(md, "with the AppCDS archive", start.archived());
+        }
+        if (!start.aot().isEmpty()) {
+            startRow(md, "with `-XX:AOTCache=app.aot` on " + StartTime.aotJavaVersion(), start.aot());
         }
         return md.toString();
     }
