@@ -1,5 +1,6 @@
 package dev.inboxes.api;
 
+import dev.inboxes.api.paging.PageFields;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.problem.ProblemType;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
@@ -110,6 +111,9 @@ public class OpenApiPortability implements OASFilter {
             components.addResponse(standard.component, problem(standard));
         }
         openAPI.setComponents(components);
+        if (components.getSchemas() != null) {
+            components.getSchemas().values().forEach(OpenApiPortability::orderPageProperties);
+        }
         if (openAPI.getPaths() == null) {
             return;
         }
@@ -118,6 +122,23 @@ public class OpenApiPortability implements OASFilter {
                 declareStandardResponses(operation);
             }
         }
+    }
+
+    /**
+     * A page's schema reads as its body is written (data, cursor, has_more, total, total_exact): SmallRye lists the
+     * properties of the page's own {@code @Schema} (its example total) and of its {@code @JsonUnwrapped}
+     * {@link PageFields} in the order it met them.
+     */
+    private static void orderPageProperties(Schema schema) {
+        Map<String, Schema> properties = schema.getProperties();
+        if (properties == null || !properties.keySet().equals(Set.copyOf(PageFields.PAGE_PROPERTIES))) {
+            return;
+        }
+        Map<String, Schema> ordered = new LinkedHashMap<>();
+        PageFields.PAGE_PROPERTIES.forEach(name -> ordered.put(name, properties.get(name)));
+        schema.setProperties(ordered);
+        List<String> required = schema.getRequired();
+        schema.setRequired(PageFields.PAGE_PROPERTIES.stream().filter(required::contains).toList());
     }
 
     private static void declareStandardResponses(Operation operation) {

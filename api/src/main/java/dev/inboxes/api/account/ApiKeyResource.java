@@ -60,7 +60,7 @@ public class ApiKeyResource {
             @BeanParam PageQuery paging,
             @Context UriInfo uriInfo) {
         var page = keys.list(account.id(), paging.request());
-        return PageResponses.ok(page, ApiKeyPage.fromDomain(page), uriInfo);
+        return PageResponses.ok(page, new ApiKeyPage(page), uriInfo);
     }
 
     @POST

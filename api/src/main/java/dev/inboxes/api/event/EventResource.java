@@ -73,7 +73,7 @@ public class EventResource {
             @Context UriInfo uriInfo) {
         EventFilter filter = EventFilter.parse(type, inboxId);
         var page = events.list(account.id(), filter, paging.request());
-        return PageResponses.ok(page, EventPage.fromDomain(page), uriInfo);
+        return PageResponses.ok(page, new EventPage(page), uriInfo);
     }
 
     @GET

@@ -164,6 +164,6 @@ public class InboxResource {
         PageRequest request = paging.request();
         InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
         var page = inboxes.list(account.id(), filter, request);
-        return PageResponses.ok(page, InboxPage.fromDomain(page), uriInfo);
+        return PageResponses.ok(page, new InboxPage(page), uriInfo);
     }
 }

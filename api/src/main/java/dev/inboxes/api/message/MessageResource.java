@@ -114,7 +114,7 @@ public class MessageResource {
             @Context UriInfo uriInfo) {
         PageRequest request = paging.request();
         var page = messages.list(account.id(), inboxId, MessageFilter.parse(q), request);
-        return PageResponses.ok(page, MessagePage.fromDomain(page), uriInfo);
+        return PageResponses.ok(page, new MessagePage(page), uriInfo);
     }
 
     @GET

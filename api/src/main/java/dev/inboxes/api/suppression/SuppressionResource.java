@@ -61,7 +61,7 @@ public class SuppressionResource {
             @BeanParam PageQuery paging,
             @Context UriInfo uriInfo) {
         var page = suppressions.list(account.id(), paging.request());
-        return PageResponses.ok(page, SuppressionPage.fromDomain(page), uriInfo);
+        return PageResponses.ok(page, new SuppressionPage(page), uriInfo);
     }
 
     @DELETE

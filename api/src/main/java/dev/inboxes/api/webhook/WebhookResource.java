@@ -96,7 +96,7 @@ public class WebhookResource {
                     schema = @Schema(implementation = WebhookPage.class)))
     public RestResponse<WebhookPage> list(@BeanParam PageQuery paging, @Context UriInfo uriInfo) {
         var page = webhooks.list(account.id(), paging.request());
-        return PageResponses.ok(page, WebhookPage.fromDomain(page), uriInfo);
+        return PageResponses.ok(page, new WebhookPage(page), uriInfo);
     }
 
     @GET
@@ -169,7 +169,7 @@ public class WebhookResource {
             @Parameter(description = "Webhook id.") @PathParam("webhook_id") String webhookId,
             @BeanParam PageQuery paging, @Context UriInfo uriInfo) {
         var page = webhooks.attempts(account.id(), webhookId, paging.request());
-        return PageResponses.ok(page, WebhookDeliveryPage.fromDomain(page), uriInfo);
+        return PageResponses.ok(page, new WebhookDeliveryPage(page), uriInfo);
     }
 
     @POST
