@@ -1,6 +1,7 @@
 package dev.inboxes.api;
 
 import dev.inboxes.api.paging.PageFields;
+import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.problem.ProblemType;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
@@ -21,6 +22,7 @@ import org.eclipse.microprofile.openapi.models.headers.Header;
 import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
@@ -119,6 +121,7 @@ public class OpenApiPortability implements OASFilter {
         }
         for (PathItem path : openAPI.getPaths().getPathItems().values()) {
             for (Operation operation : path.getOperations().values()) {
+                declareNextLink(operation);
                 declareStandardResponses(operation);
             }
         }
@@ -139,6 +142,21 @@ public class OpenApiPortability implements OASFilter {
         schema.setProperties(ordered);
         List<String> required = schema.getRequired();
         schema.setRequired(PageFields.PAGE_PROPERTIES.stream().filter(required::contains).toList());
+    }
+
+    /** A paged list (an operation taking a cursor) answers its page with the link to the next one. */
+    private static void declareNextLink(Operation operation) {
+        boolean paged = operation.getParameters() != null && operation.getParameters().stream()
+                .anyMatch(parameter -> parameter.getIn() == Parameter.In.QUERY && "cursor".equals(parameter.getName()));
+        APIResponse page = operation.getResponses() == null ? null : operation.getResponses().getAPIResponse("200");
+        if (!paged || page == null) {
+            return;
+        }
+        Content content = page.getContent();
+        page.setContent(null); // set again after the header, so the document keeps its order: headers, then content
+        page.addHeader("Link", OASFactory.createHeader().description(PagingDocs.NEXT_LINK)
+                .schema(OASFactory.createSchema().addType(SchemaType.STRING)));
+        page.setContent(content);
     }
 
     private static void declareStandardResponses(Operation operation) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.json.JsonBodies;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -147,8 +146,6 @@ public class InboxResource {
                     + "`created_before` instead of paging through everything; `limit=1` counts cheaply (read `total`)."
                     + "\n\n" + PagingDocs.PROTOCOL)
     @APIResponse(responseCode = "200", description = "One page of inboxes.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
     @APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
     public RestResponse<InboxPage> list(
@@ -159,11 +156,9 @@ public class InboxResource {
             @QueryParam("created_after") String createdAfter,
             @Parameter(description = "Only inboxes created before this time. Accepted: " + Timestamps.ACCEPTED + ".",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
-            @QueryParam("created_before") String createdBefore,
-            @Context UriInfo uriInfo) {
+            @QueryParam("created_before") String createdBefore) {
         PageRequest request = paging.request();
         InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
-        var page = inboxes.list(account.id(), filter, request);
-        return PageResponses.ok(page, new InboxPage(page), uriInfo);
+        return paging.respond(inboxes.list(account.id(), filter, request), InboxPage::new);
     }
 }

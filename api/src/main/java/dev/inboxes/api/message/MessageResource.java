@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.json.JsonBodies;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -29,11 +28,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestResponse;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -99,8 +96,6 @@ public class MessageResource {
                     + "by id descending), all of them or those that match `q`. A cursor belongs to its inbox and its "
                     + "`q`.\n\n" + PagingDocs.PROTOCOL)
     @APIResponse(responseCode = "200", description = "One page of messages.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MessagePage.class)))
     @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public RestResponse<MessagePage> list(
@@ -110,11 +105,9 @@ public class MessageResource {
                     + MessageFilter.MAX_Q_LENGTH + " characters in all): a message matches when each word is a "
                     + "case-insensitive substring of its sender (address or display name), its subject or its text; "
                     + "`%` and `_` are plain characters. `total` counts the matches.", examples = {})
-            @QueryParam("q") String q,
-            @Context UriInfo uriInfo) {
+            @QueryParam("q") String q) {
         PageRequest request = paging.request();
-        var page = messages.list(account.id(), inboxId, MessageFilter.parse(q), request);
-        return PageResponses.ok(page, new MessagePage(page), uriInfo);
+        return paging.respond(messages.list(account.id(), inboxId, MessageFilter.parse(q), request), MessagePage::new);
     }
 
     @GET

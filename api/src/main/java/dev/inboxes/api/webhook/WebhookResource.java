@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.json.JsonBodies;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -27,7 +26,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -90,13 +88,10 @@ public class WebhookResource {
             description = "Returns one page of the account's endpoints, newest first (`created_at` descending, ties "
                     + "by id descending); never a secret.\n\n" + PagingDocs.PROTOCOL)
     @APIResponse(responseCode = "200", description = "One page of endpoints.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = WebhookPage.class)))
-    public RestResponse<WebhookPage> list(@BeanParam PageQuery paging, @Context UriInfo uriInfo) {
-        var page = webhooks.list(account.id(), paging.request());
-        return PageResponses.ok(page, new WebhookPage(page), uriInfo);
+    public RestResponse<WebhookPage> list(@BeanParam PageQuery paging) {
+        return paging.respond(webhooks.list(account.id(), paging.request()), WebhookPage::new);
     }
 
     @GET
@@ -160,16 +155,13 @@ public class WebhookResource {
                     + "by id descending): the event, the status code, the latency, the error and when the delivery is "
                     + "tried next.\n\n" + PagingDocs.PROTOCOL)
     @APIResponse(responseCode = "200", description = "One page of attempts.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = WebhookDeliveryPage.class)))
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     public RestResponse<WebhookDeliveryPage> deliveries(
             @Parameter(description = "Webhook id.") @PathParam("webhook_id") String webhookId,
-            @BeanParam PageQuery paging, @Context UriInfo uriInfo) {
-        var page = webhooks.attempts(account.id(), webhookId, paging.request());
-        return PageResponses.ok(page, new WebhookDeliveryPage(page), uriInfo);
+            @BeanParam PageQuery paging) {
+        return paging.respond(webhooks.attempts(account.id(), webhookId, paging.request()), WebhookDeliveryPage::new);
     }
 
     @POST
