@@ -51,7 +51,7 @@ public class ApiKeyResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiKeyPage.class)))
     public RestResponse<ApiKeyPage> list(
             @BeanParam PageQuery paging) {
-        return paging.respond(keys.list(account.id(), paging.request()), ApiKeyPage::new);
+        return paging.respond(keys.list(account.id(), paging.request()), ApiKeyResponse::fromDomain, ApiKeyPage::new);
     }
 
     @POST

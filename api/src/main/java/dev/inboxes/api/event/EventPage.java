@@ -3,8 +3,6 @@ package dev.inboxes.api.event;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.inboxes.api.paging.PageFields;
 import dev.inboxes.api.paging.PagingDocs;
-import dev.inboxes.domain.event.Event;
-import dev.inboxes.domain.paging.Page;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
@@ -13,8 +11,4 @@ import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
         properties = @SchemaProperty(name = "total", examples = "12"))
 public record EventPage(@Schema(description = PagingDocs.DATA, required = true) List<EventResponse> data,
         @JsonUnwrapped PageFields paging) {
-
-    EventPage(Page<Event> page) {
-        this(page.items().stream().map(EventResponse::fromDomain).toList(), PageFields.of(page));
-    }
 }

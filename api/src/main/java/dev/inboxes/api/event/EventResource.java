@@ -67,7 +67,8 @@ public class EventResource {
             @Parameter(description = TYPE) @QueryParam("type") String type,
             @Parameter(description = INBOX_ID) @QueryParam("inbox_id") String inboxId) {
         EventFilter filter = EventFilter.parse(type, inboxId);
-        return paging.respond(events.list(account.id(), filter, paging.request()), EventPage::new);
+        return paging.respond(events.list(account.id(), filter, paging.request()),
+                EventResponse::fromDomain, EventPage::new);
     }
 
     @GET

@@ -3,8 +3,6 @@ package dev.inboxes.api.inbox;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.inboxes.api.paging.PageFields;
 import dev.inboxes.api.paging.PagingDocs;
-import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.paging.Page;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
@@ -13,8 +11,4 @@ import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
         properties = @SchemaProperty(name = "total", examples = "3219"))
 public record InboxPage(@Schema(description = PagingDocs.DATA, required = true) List<InboxResponse> data,
         @JsonUnwrapped PageFields paging) {
-
-    InboxPage(Page<Inbox> page) {
-        this(page.items().stream().map(InboxResponse::fromDomain).toList(), PageFields.of(page));
-    }
 }

@@ -159,6 +159,6 @@ public class InboxResource {
             @QueryParam("created_before") String createdBefore) {
         PageRequest request = paging.request();
         InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
-        return paging.respond(inboxes.list(account.id(), filter, request), InboxPage::new);
+        return paging.respond(inboxes.list(account.id(), filter, request), InboxResponse::fromDomain, InboxPage::new);
     }
 }

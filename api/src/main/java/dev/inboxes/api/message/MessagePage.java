@@ -3,8 +3,6 @@ package dev.inboxes.api.message;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.inboxes.api.paging.PageFields;
 import dev.inboxes.api.paging.PagingDocs;
-import dev.inboxes.domain.message.Message;
-import dev.inboxes.domain.paging.Page;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
@@ -13,8 +11,4 @@ import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
         properties = @SchemaProperty(name = "total", examples = "12"))
 public record MessagePage(@Schema(description = PagingDocs.DATA, required = true) List<MessageResponse> data,
         @JsonUnwrapped PageFields paging) {
-
-    MessagePage(Page<Message> page) {
-        this(page.items().stream().map(MessageResponse::fromDomain).toList(), PageFields.of(page));
-    }
 }

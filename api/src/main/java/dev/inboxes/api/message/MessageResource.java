@@ -107,7 +107,8 @@ public class MessageResource {
                     + "`%` and `_` are plain characters. `total` counts the matches.", examples = {})
             @QueryParam("q") String q) {
         PageRequest request = paging.request();
-        return paging.respond(messages.list(account.id(), inboxId, MessageFilter.parse(q), request), MessagePage::new);
+        return paging.respond(messages.list(account.id(), inboxId, MessageFilter.parse(q), request),
+                MessageResponse::fromDomain, MessagePage::new);
     }
 
     @GET

@@ -6,6 +6,8 @@ import dev.inboxes.domain.paging.PageRequest;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -39,5 +41,11 @@ public class PageQuery {
     /** The page as the response: its body, and the {@code Link} to the next page when there is more. */
     public <D, T> RestResponse<T> respond(Page<D> page, Function<Page<D>, T> body) {
         return PageResponses.ok(page, body.apply(page), uriInfo);
+    }
+
+    /** The page as the response, its body made of its rows and its {@link PageFields}. */
+    public <D, R, T> RestResponse<T> respond(Page<D> page, Function<? super D, R> row,
+            BiFunction<List<R>, PageFields, T> body) {
+        return respond(page, rows -> body.apply(rows.items().stream().<R>map(row).toList(), PageFields.of(rows)));
     }
 }

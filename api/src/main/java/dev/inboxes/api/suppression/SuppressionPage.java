@@ -3,8 +3,6 @@ package dev.inboxes.api.suppression;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.inboxes.api.paging.PageFields;
 import dev.inboxes.api.paging.PagingDocs;
-import dev.inboxes.domain.outbound.Suppression;
-import dev.inboxes.domain.paging.Page;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
@@ -13,8 +11,4 @@ import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
         properties = @SchemaProperty(name = "total", examples = "3"))
 public record SuppressionPage(@Schema(description = PagingDocs.DATA, required = true) List<SuppressionResponse> data,
         @JsonUnwrapped PageFields paging) {
-
-    SuppressionPage(Page<Suppression> page) {
-        this(page.items().stream().map(SuppressionResponse::fromDomain).toList(), PageFields.of(page));
-    }
 }

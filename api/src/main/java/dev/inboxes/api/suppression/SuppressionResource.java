@@ -52,7 +52,8 @@ public class SuppressionResource {
                     schema = @Schema(implementation = SuppressionPage.class)))
     public RestResponse<SuppressionPage> list(
             @BeanParam PageQuery paging) {
-        return paging.respond(suppressions.list(account.id(), paging.request()), SuppressionPage::new);
+        return paging.respond(suppressions.list(account.id(), paging.request()),
+                SuppressionResponse::fromDomain, SuppressionPage::new);
     }
 
     @DELETE

@@ -3,18 +3,13 @@ package dev.inboxes.api.webhook;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.inboxes.api.paging.PageFields;
 import dev.inboxes.api.paging.PagingDocs;
-import dev.inboxes.domain.paging.Page;
-import dev.inboxes.domain.webhook.WebhookAttempt;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 
 @Schema(name = "WebhookDeliveryPage", description = "One page of deliveries, newest first.",
         properties = @SchemaProperty(name = "total", examples = "2"))
-public record WebhookDeliveryPage(@Schema(description = PagingDocs.DATA, required = true) List<WebhookAttemptResponse> data,
+public record WebhookDeliveryPage(
+        @Schema(description = PagingDocs.DATA, required = true) List<WebhookAttemptResponse> data,
         @JsonUnwrapped PageFields paging) {
-
-    WebhookDeliveryPage(Page<WebhookAttempt> page) {
-        this(page.items().stream().map(WebhookAttemptResponse::fromDomain).toList(), PageFields.of(page));
-    }
 }

@@ -3,8 +3,6 @@ package dev.inboxes.api.webhook;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.inboxes.api.paging.PageFields;
 import dev.inboxes.api.paging.PagingDocs;
-import dev.inboxes.domain.paging.Page;
-import dev.inboxes.domain.webhook.Webhook;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
@@ -13,8 +11,4 @@ import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
         properties = @SchemaProperty(name = "total", examples = "2"))
 public record WebhookPage(@Schema(description = PagingDocs.DATA, required = true) List<WebhookResponse> data,
         @JsonUnwrapped PageFields paging) {
-
-    WebhookPage(Page<Webhook> page) {
-        this(page.items().stream().map(WebhookResponse::fromDomain).toList(), PageFields.of(page));
-    }
 }

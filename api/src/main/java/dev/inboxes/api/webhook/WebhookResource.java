@@ -91,7 +91,8 @@ public class WebhookResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = WebhookPage.class)))
     public RestResponse<WebhookPage> list(@BeanParam PageQuery paging) {
-        return paging.respond(webhooks.list(account.id(), paging.request()), WebhookPage::new);
+        return paging.respond(webhooks.list(account.id(), paging.request()),
+                WebhookResponse::fromDomain, WebhookPage::new);
     }
 
     @GET
@@ -161,7 +162,8 @@ public class WebhookResource {
     public RestResponse<WebhookDeliveryPage> deliveries(
             @Parameter(description = "Webhook id.") @PathParam("webhook_id") String webhookId,
             @BeanParam PageQuery paging) {
-        return paging.respond(webhooks.attempts(account.id(), webhookId, paging.request()), WebhookDeliveryPage::new);
+        return paging.respond(webhooks.attempts(account.id(), webhookId, paging.request()),
+                WebhookAttemptResponse::fromDomain, WebhookDeliveryPage::new);
     }
 
     @POST
