@@ -47,8 +47,7 @@ public class ApiKeyResource {
     @Operation(operationId = "listApiKeys", summary = "List the account's API keys, newest first, one page at a time",
             description = "Returns one page of the account's API keys, newest first (`created_at` descending, ties by "
                     + "id descending), with when each was last used; never a secret.\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of API keys.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiKeyPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of API keys.")
     public RestResponse<ApiKeyPage> list(
             @BeanParam PageQuery paging) {
         return paging.respond(keys.list(account.id(), paging.request()), ApiKeyResponse::fromDomain, ApiKeyPage::new);

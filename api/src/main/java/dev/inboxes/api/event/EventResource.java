@@ -60,8 +60,7 @@ public class EventResource {
             description = "Returns one page of the account's events (kept 30 days by default), newest first "
                     + "(`created_at` descending, ties by id descending). Each event was committed in the same "
                     + "transaction as its change.\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of events.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = EventPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of events.")
     public RestResponse<EventPage> list(
             @BeanParam PageQuery paging,
             @Parameter(description = TYPE) @QueryParam("type") String type,

@@ -96,8 +96,7 @@ public class InboxResource {
     @GET
     @Path("/{inbox_id}")
     @Operation(operationId = "getInbox", summary = "Get an inbox")
-    @APIResponse(responseCode = "200", description = "The inbox.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxResponse.class)))
+    @APIResponse(responseCode = "200", description = "The inbox.")
     @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public InboxResponse get(@Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId) {
         return InboxResponse.fromDomain(inboxes.get(account.id(), inboxId));
@@ -127,9 +126,7 @@ public class InboxResource {
                     + "safe to retry blindly: after a lost response, preview again.")
     @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = BulkDeleteRequest.class)))
-    @APIResponse(responseCode = "200", description = "The preview, or what this call deleted.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = BulkDeleteResponse.class)))
+    @APIResponse(responseCode = "200", description = "The preview, or what this call deleted.")
     @APIResponse(responseCode = "400", description = "A filter or the confirm_token is malformed.")
     @APIResponse(responseCode = "409",
             description = "The matches changed since the confirm_token was issued; nothing was deleted.")
@@ -145,8 +142,7 @@ public class InboxResource {
                     + "by id descending). When `total` is large, narrow the query with `q`, `created_after` or "
                     + "`created_before` instead of paging through everything; `limit=1` counts cheaply (read `total`)."
                     + "\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of inboxes.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of inboxes.")
     @APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
     public RestResponse<InboxPage> list(
             @BeanParam PageQuery paging,

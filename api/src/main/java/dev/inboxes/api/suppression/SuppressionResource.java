@@ -16,8 +16,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -47,9 +45,7 @@ public class SuppressionResource {
             description = "Returns one page of the addresses the account sends nothing to, newest first (`created_at` "
                     + "descending, ties by address descending), with why. An address is suppressed when a report "
                     + "comes back that mail to it failed permanently (a hard bounce).\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of suppressed addresses.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = SuppressionPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of suppressed addresses.")
     public RestResponse<SuppressionPage> list(
             @BeanParam PageQuery paging) {
         return paging.respond(suppressions.list(account.id(), paging.request()),

@@ -15,8 +15,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -43,8 +41,7 @@ public class ThreadResource {
             description = "Returns one page of the inbox's threads (conversations), the one that most recently "
                     + "received a message first. A cursor belongs to its inbox.\n\n" + PagingDocs.STEPS + "\n\n"
                     + ThreadPage.WALK + " " + PagingDocs.CURSOR_SCOPE)
-    @APIResponse(responseCode = "200", description = "One page of threads.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ThreadPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of threads.")
     @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public RestResponse<ThreadPage> list(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
@@ -58,9 +55,7 @@ public class ThreadResource {
             description = "Returns one page of the thread's messages in the order they were received, oldest first "
                     + "(`received_at` ascending, ties by id ascending), as list rows (get a message for its whole "
                     + "text). A cursor belongs to its thread.\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of the thread's messages.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = ThreadMessagePage.class)))
+    @APIResponse(responseCode = "200", description = "One page of the thread's messages.")
     @APIResponse(responseCode = "404", description = "No such inbox, or no such thread in it, in this account.")
     public RestResponse<ThreadMessagePage> messages(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
