@@ -35,6 +35,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  *     generated clients get typed errors; the resources declare the statuses of their own logic (400, 404, 409,
  *     422) by status and description alone, and get the same problem body;</li>
  *     <li>responses are listed by status, success first;</li>
+ *     <li>every paged list (an operation taking a cursor) declares the {@code Link} header of its page, and a page's
+ *     schema lists its properties in the order the body is written;</li>
  *     <li>nullable values are written {@code anyOf: [{…}, {"type": "null"}]}, not as the type array
  *     {@code ["string", "null"]} that several tools flag as unportable.</li>
  * </ul>
