@@ -1,5 +1,7 @@
 package dev.inboxes.api;
 
+import dev.inboxes.api.paging.PageFields;
+import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.problem.ProblemType;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
@@ -20,6 +22,7 @@ import org.eclipse.microprofile.openapi.models.headers.Header;
 import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
@@ -32,6 +35,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  *     generated clients get typed errors; the resources declare the statuses of their own logic (400, 404, 409,
  *     422) by status and description alone, and get the same problem body;</li>
  *     <li>responses are listed by status, success first;</li>
+ *     <li>every paged list (an operation taking a cursor) declares the {@code Link} header of its page, and a page's
+ *     schema lists its properties in the order the body is written;</li>
  *     <li>nullable values are written {@code anyOf: [{…}, {"type": "null"}]}, not as the type array
  *     {@code ["string", "null"]} that several tools flag as unportable.</li>
  * </ul>
@@ -110,14 +115,50 @@ public class OpenApiPortability implements OASFilter {
             components.addResponse(standard.component, problem(standard));
         }
         openAPI.setComponents(components);
+        if (components.getSchemas() != null) {
+            components.getSchemas().values().forEach(OpenApiPortability::orderPageProperties);
+        }
         if (openAPI.getPaths() == null) {
             return;
         }
         for (PathItem path : openAPI.getPaths().getPathItems().values()) {
             for (Operation operation : path.getOperations().values()) {
+                declareNextLink(operation);
                 declareStandardResponses(operation);
             }
         }
+    }
+
+    /**
+     * A page's schema reads as its body is written (data, cursor, has_more, total, total_exact): SmallRye lists the
+     * properties of the page's own {@code @Schema} (its example total) and of its {@code @JsonUnwrapped}
+     * {@link PageFields} in the order it met them.
+     */
+    private static void orderPageProperties(Schema schema) {
+        Map<String, Schema> properties = schema.getProperties();
+        if (properties == null || !properties.keySet().equals(Set.copyOf(PageFields.PAGE_PROPERTIES))) {
+            return;
+        }
+        Map<String, Schema> ordered = new LinkedHashMap<>();
+        PageFields.PAGE_PROPERTIES.forEach(name -> ordered.put(name, properties.get(name)));
+        schema.setProperties(ordered);
+        List<String> required = schema.getRequired();
+        schema.setRequired(PageFields.PAGE_PROPERTIES.stream().filter(required::contains).toList());
+    }
+
+    /** A paged list (an operation taking a cursor) answers its page with the link to the next one. */
+    private static void declareNextLink(Operation operation) {
+        boolean paged = operation.getParameters() != null && operation.getParameters().stream()
+                .anyMatch(parameter -> parameter.getIn() == Parameter.In.QUERY && "cursor".equals(parameter.getName()));
+        APIResponse page = operation.getResponses() == null ? null : operation.getResponses().getAPIResponse("200");
+        if (!paged || page == null) {
+            return;
+        }
+        Content content = page.getContent();
+        page.setContent(null); // set again after the header, so the document keeps its order: headers, then content
+        page.addHeader("Link", OASFactory.createHeader().description(PagingDocs.NEXT_LINK)
+                .schema(OASFactory.createSchema().addType(SchemaType.STRING)));
+        page.setContent(content);
     }
 
     private static void declareStandardResponses(Operation operation) {

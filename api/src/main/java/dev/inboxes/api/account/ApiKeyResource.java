@@ -2,7 +2,6 @@ package dev.inboxes.api.account;
 
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -17,13 +16,9 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -52,15 +47,10 @@ public class ApiKeyResource {
     @Operation(operationId = "listApiKeys", summary = "List the account's API keys, newest first, one page at a time",
             description = "Returns one page of the account's API keys, newest first (`created_at` descending, ties by "
                     + "id descending), with when each was last used; never a secret.\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of API keys.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiKeyPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of API keys.")
     public RestResponse<ApiKeyPage> list(
-            @BeanParam PageQuery paging,
-            @Context UriInfo uriInfo) {
-        var page = keys.list(account.id(), paging.request());
-        return PageResponses.ok(page, ApiKeyPage.fromDomain(page), uriInfo);
+            @BeanParam PageQuery paging) {
+        return paging.respond(keys.list(account.id(), paging.request()), ApiKeyResponse::fromDomain, ApiKeyPage::new);
     }
 
     @POST

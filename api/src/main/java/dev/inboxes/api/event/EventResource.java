@@ -2,7 +2,6 @@ package dev.inboxes.api.event;
 
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -20,7 +19,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -62,18 +60,14 @@ public class EventResource {
             description = "Returns one page of the account's events (kept 30 days by default), newest first "
                     + "(`created_at` descending, ties by id descending). Each event was committed in the same "
                     + "transaction as its change.\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of events.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = EventPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of events.")
     public RestResponse<EventPage> list(
             @BeanParam PageQuery paging,
             @Parameter(description = TYPE) @QueryParam("type") String type,
-            @Parameter(description = INBOX_ID) @QueryParam("inbox_id") String inboxId,
-            @Context UriInfo uriInfo) {
+            @Parameter(description = INBOX_ID) @QueryParam("inbox_id") String inboxId) {
         EventFilter filter = EventFilter.parse(type, inboxId);
-        var page = events.list(account.id(), filter, paging.request());
-        return PageResponses.ok(page, EventPage.fromDomain(page), uriInfo);
+        return paging.respond(events.list(account.id(), filter, paging.request()),
+                EventResponse::fromDomain, EventPage::new);
     }
 
     @GET

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.json.JsonBodies;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -97,8 +96,7 @@ public class InboxResource {
     @GET
     @Path("/{inbox_id}")
     @Operation(operationId = "getInbox", summary = "Get an inbox")
-    @APIResponse(responseCode = "200", description = "The inbox.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxResponse.class)))
+    @APIResponse(responseCode = "200", description = "The inbox.")
     @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public InboxResponse get(@Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId) {
         return InboxResponse.fromDomain(inboxes.get(account.id(), inboxId));
@@ -128,9 +126,7 @@ public class InboxResource {
                     + "safe to retry blindly: after a lost response, preview again.")
     @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = BulkDeleteRequest.class)))
-    @APIResponse(responseCode = "200", description = "The preview, or what this call deleted.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = BulkDeleteResponse.class)))
+    @APIResponse(responseCode = "200", description = "The preview, or what this call deleted.")
     @APIResponse(responseCode = "400", description = "A filter or the confirm_token is malformed.")
     @APIResponse(responseCode = "409",
             description = "The matches changed since the confirm_token was issued; nothing was deleted.")
@@ -146,10 +142,7 @@ public class InboxResource {
                     + "by id descending). When `total` is large, narrow the query with `q`, `created_after` or "
                     + "`created_before` instead of paging through everything; `limit=1` counts cheaply (read `total`)."
                     + "\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of inboxes.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InboxPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of inboxes.")
     @APIResponse(responseCode = "400", description = Problem.INVALID_INPUT)
     public RestResponse<InboxPage> list(
             @BeanParam PageQuery paging,
@@ -159,11 +152,9 @@ public class InboxResource {
             @QueryParam("created_after") String createdAfter,
             @Parameter(description = "Only inboxes created before this time. Accepted: " + Timestamps.ACCEPTED + ".",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
-            @QueryParam("created_before") String createdBefore,
-            @Context UriInfo uriInfo) {
+            @QueryParam("created_before") String createdBefore) {
         PageRequest request = paging.request();
         InboxFilter filter = InboxFilter.parse(q, createdAfter, createdBefore);
-        var page = inboxes.list(account.id(), filter, request);
-        return PageResponses.ok(page, InboxPage.fromDomain(page), uriInfo);
+        return paging.respond(inboxes.list(account.id(), filter, request), InboxResponse::fromDomain, InboxPage::new);
     }
 }

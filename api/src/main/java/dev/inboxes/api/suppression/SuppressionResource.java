@@ -2,7 +2,6 @@ package dev.inboxes.api.suppression;
 
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -15,14 +14,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -52,16 +45,11 @@ public class SuppressionResource {
             description = "Returns one page of the addresses the account sends nothing to, newest first (`created_at` "
                     + "descending, ties by address descending), with why. An address is suppressed when a report "
                     + "comes back that mail to it failed permanently (a hard bounce).\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of suppressed addresses.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = SuppressionPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of suppressed addresses.")
     public RestResponse<SuppressionPage> list(
-            @BeanParam PageQuery paging,
-            @Context UriInfo uriInfo) {
-        var page = suppressions.list(account.id(), paging.request());
-        return PageResponses.ok(page, SuppressionPage.fromDomain(page), uriInfo);
+            @BeanParam PageQuery paging) {
+        return paging.respond(suppressions.list(account.id(), paging.request()),
+                SuppressionResponse::fromDomain, SuppressionPage::new);
     }
 
     @DELETE

@@ -2,7 +2,6 @@ package dev.inboxes.api.thread;
 
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -14,14 +13,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -48,17 +41,12 @@ public class ThreadResource {
             description = "Returns one page of the inbox's threads (conversations), the one that most recently "
                     + "received a message first. A cursor belongs to its inbox.\n\n" + PagingDocs.STEPS + "\n\n"
                     + ThreadPage.WALK + " " + PagingDocs.CURSOR_SCOPE)
-    @APIResponse(responseCode = "200", description = "One page of threads.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ThreadPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of threads.")
     @APIResponse(responseCode = "404", description = "No such inbox in this account.")
     public RestResponse<ThreadPage> list(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
-            @BeanParam PageQuery paging,
-            @Context UriInfo uriInfo) {
-        var page = threads.list(account.id(), inboxId, paging.request());
-        return PageResponses.ok(page, ThreadPage.fromDomain(page), uriInfo);
+            @BeanParam PageQuery paging) {
+        return paging.respond(threads.list(account.id(), inboxId, paging.request()), ThreadPage::fromDomain);
     }
 
     @GET
@@ -67,20 +55,14 @@ public class ThreadResource {
             description = "Returns one page of the thread's messages in the order they were received, oldest first "
                     + "(`received_at` ascending, ties by id ascending), as list rows (get a message for its whole "
                     + "text). A cursor belongs to its thread.\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of the thread's messages.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = ThreadMessagePage.class)))
+    @APIResponse(responseCode = "200", description = "One page of the thread's messages.")
     @APIResponse(responseCode = "404", description = "No such inbox, or no such thread in it, in this account.")
     public RestResponse<ThreadMessagePage> messages(
             @Parameter(description = "Inbox id.") @PathParam("inbox_id") String inboxId,
             @Parameter(description = "Thread id, from the threads list or a message's thread_id.")
             @PathParam("thread_id") String threadId,
-            @BeanParam PageQuery paging,
-            @Context UriInfo uriInfo) {
-        var page = threads.messages(account.id(), inboxId, threadId,
-                paging.request());
-        return PageResponses.ok(page, ThreadMessagePage.fromDomain(page), uriInfo);
+            @BeanParam PageQuery paging) {
+        return paging.respond(threads.messages(account.id(), inboxId, threadId, paging.request()),
+                ThreadMessagePage::fromDomain);
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.inboxes.api.InboxesApiDefinition;
 import dev.inboxes.api.json.JsonBodies;
 import dev.inboxes.api.paging.PageQuery;
-import dev.inboxes.api.paging.PageResponses;
 import dev.inboxes.api.paging.PagingDocs;
 import dev.inboxes.api.problem.Problem;
 import dev.inboxes.api.security.CurrentAccount;
@@ -27,8 +26,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -89,22 +86,16 @@ public class WebhookResource {
     @Operation(operationId = "listWebhooks", summary = "List the account's webhook endpoints, newest first",
             description = "Returns one page of the account's endpoints, newest first (`created_at` descending, ties "
                     + "by id descending); never a secret.\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of endpoints.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = WebhookPage.class)))
-    public RestResponse<WebhookPage> list(@BeanParam PageQuery paging, @Context UriInfo uriInfo) {
-        var page = webhooks.list(account.id(), paging.request());
-        return PageResponses.ok(page, WebhookPage.fromDomain(page), uriInfo);
+    @APIResponse(responseCode = "200", description = "One page of endpoints.")
+    public RestResponse<WebhookPage> list(@BeanParam PageQuery paging) {
+        return paging.respond(webhooks.list(account.id(), paging.request()),
+                WebhookResponse::fromDomain, WebhookPage::new);
     }
 
     @GET
     @Path("/{webhook_id}")
     @Operation(operationId = "getWebhook", summary = "Get a webhook endpoint")
-    @APIResponse(responseCode = "200", description = "The endpoint (never its secret).",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = WebhookResponse.class)))
+    @APIResponse(responseCode = "200", description = "The endpoint (never its secret).")
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     public WebhookResponse get(@Parameter(description = "Webhook id.") @PathParam("webhook_id") String webhookId) {
         return WebhookResponse.fromDomain(webhooks.get(account.id(), webhookId));
@@ -118,9 +109,7 @@ public class WebhookResource {
                     + "clears `failing_since` and `disabled_reason`.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = WebhookRequests.Change.class)))
-    @APIResponse(responseCode = "200", description = "The endpoint as changed.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = WebhookResponse.class)))
+    @APIResponse(responseCode = "200", description = "The endpoint as changed.")
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     public WebhookResponse update(@Parameter(description = "Webhook id.") @PathParam("webhook_id") String webhookId,
             byte[] body, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType) throws JsonProcessingException {
@@ -144,9 +133,7 @@ public class WebhookResource {
     @Operation(operationId = "rotateWebhookSecret", summary = "Rotate a webhook endpoint's signing secret",
             description = "Issues a new secret, shown once. For 24 hours the old one signs too: each request carries "
                     + "both signatures, space-separated, so receivers can switch without losing a request. No body.")
-    @APIResponse(responseCode = "200", description = "The endpoint with its new secret.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = WebhookCreatedResponse.class)))
+    @APIResponse(responseCode = "200", description = "The endpoint with its new secret.")
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     public WebhookCreatedResponse rotateSecret(
             @Parameter(description = "Webhook id.") @PathParam("webhook_id") String webhookId) {
@@ -159,17 +146,13 @@ public class WebhookResource {
             description = "Returns one page of the endpoint's attempts, newest first (`created_at` descending, ties "
                     + "by id descending): the event, the status code, the latency, the error and when the delivery is "
                     + "tried next.\n\n" + PagingDocs.PROTOCOL)
-    @APIResponse(responseCode = "200", description = "One page of attempts.",
-            headers = @Header(name = "Link", description = PagingDocs.NEXT_LINK,
-                    schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = WebhookDeliveryPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of attempts.")
     @APIResponse(responseCode = "404", description = NOT_FOUND)
     public RestResponse<WebhookDeliveryPage> deliveries(
             @Parameter(description = "Webhook id.") @PathParam("webhook_id") String webhookId,
-            @BeanParam PageQuery paging, @Context UriInfo uriInfo) {
-        var page = webhooks.attempts(account.id(), webhookId, paging.request());
-        return PageResponses.ok(page, WebhookDeliveryPage.fromDomain(page), uriInfo);
+            @BeanParam PageQuery paging) {
+        return paging.respond(webhooks.attempts(account.id(), webhookId, paging.request()),
+                WebhookAttemptResponse::fromDomain, WebhookDeliveryPage::new);
     }
 
     @POST
