@@ -2,10 +2,9 @@ package dev.inboxes.persistence.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.account.AccountService;
+import dev.inboxes.persistence.testing.TestAccounts;
+import dev.inboxes.persistence.testing.ClaimRace;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.Message;
@@ -104,26 +103,12 @@ class ConcurrentClaimTest {
     }
 
     private List<String> claimAll(CountDownLatch start, Instant now) {
-        try {
-            start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        List<String> claimed = new ArrayList<>();
-        List<DueDelivery> batch;
-        do {
-            batch = outbox.claimDue(now, LEASE, BATCH);
-            batch.forEach(due -> claimed.add(due.id()));
-        } while (!batch.isEmpty());
-        return claimed;
+        return ClaimRace.claimUntilEmpty(start, () -> outbox.claimDue(now, LEASE, BATCH), due -> true, DueDelivery::id);
     }
 
     /** One message with {@code count} queued deliveries, due at {@code now}; their ids. */
     private Set<String> accept(Instant now, int count) {
-        String account = RandomIds.newId(AccountService.ID_PREFIX);
-        accounts.insert(account, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_",
-                now));
+        String account = TestAccounts.insert(accounts, now);
         Inbox inbox = inboxes.create(account, new Inbox(RandomIds.newId(Inbox.ID_PREFIX),
                 "claim" + RandomIds.lowercaseAlphanumeric(12) + "@claim.test", null, now), null).inbox();
         String id = RandomIds.newId(Message.ID_PREFIX);

@@ -2,10 +2,9 @@ package dev.inboxes.persistence.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.account.AccountService;
+import dev.inboxes.persistence.testing.TestAccounts;
+import dev.inboxes.persistence.testing.ClaimRace;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.event.Event;
 import dev.inboxes.domain.event.EventFilter;
 import dev.inboxes.domain.event.EventStore;
@@ -160,19 +159,8 @@ class WebhookOutboxTest {
     }
 
     private List<String> claimAll(CountDownLatch start, Instant now, String account) {
-        try {
-            start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        List<String> claimed = new ArrayList<>();
-        List<DueWebhookDelivery> batch;
-        do {
-            batch = webhooks.claimDue(now, LEASE, 5);
-            batch.stream().filter(due -> due.accountId().equals(account)).forEach(due -> claimed.add(due.id()));
-        } while (!batch.isEmpty());
-        return claimed;
+        return ClaimRace.claimUntilEmpty(start, () -> webhooks.claimDue(now, LEASE, 5),
+                due -> due.accountId().equals(account), DueWebhookDelivery::id);
     }
 
     private List<DueWebhookDelivery> claimOurs(Instant now, Duration lease, String account) {
@@ -186,10 +174,7 @@ class WebhookOutboxTest {
     }
 
     private String newAccount() {
-        String id = RandomIds.newId(AccountService.ID_PREFIX);
-        Instant now = Instant.now();
-        accounts.insert(id, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_", now));
-        return id;
+        return TestAccounts.insert(accounts, Instant.now());
     }
 
     private Webhook subscribe(String account) {

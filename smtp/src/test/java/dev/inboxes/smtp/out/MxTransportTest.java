@@ -4,14 +4,14 @@ import static dev.inboxes.smtp.out.SignedTestMail.RECIPIENT;
 import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.AutoClose;
+import dev.inboxes.smtp.OpenResources;
 import dev.inboxes.domain.outbound.TransportReply;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.subethamail.smtp.RejectException;
@@ -24,20 +24,13 @@ import org.subethamail.smtp.server.SMTPServer;
 class MxTransportTest {
 
     private final InMemorySigningKeys keys = new InMemorySigningKeys();
-    private final List<AutoCloseable> open = new ArrayList<>();
+    @AutoClose
+    private final OpenResources open = new OpenResources();
     private LoopbackDnsServer dns;
 
     @BeforeEach
     void startDns() throws Exception {
-        dns = new LoopbackDnsServer();
-        open.add(dns);
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable closeable : open) {
-            closeable.close();
-        }
+        dns = open.add(new LoopbackDnsServer());
     }
 
     @Test
@@ -147,8 +140,7 @@ class MxTransportTest {
     @Test
     void aSilentFirstDnsServerLeavesTimeForTheNextWithinTheBound() throws Exception {
         RelaySink sink = sink(builder -> { });
-        LoopbackDnsServer silent = new LoopbackDnsServer();
-        open.add(silent);
+        LoopbackDnsServer silent = open.add(new LoopbackDnsServer());
         silent.silent = true;
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.1");
         MxTransport transport = mx(TestMxConfig.asking(List.of(silent, dns), sink.port())
@@ -215,9 +207,7 @@ class MxTransportTest {
     }
 
     private RelaySink sink(Consumer<SMTPServer.Builder> customizer) {
-        RelaySink sink = new RelaySink(customizer);
-        open.add(sink);
-        return sink;
+        return open.add(new RelaySink(customizer));
     }
 
     private static InetAddress secondLoopback() {

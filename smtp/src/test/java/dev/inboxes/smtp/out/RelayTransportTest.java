@@ -4,6 +4,8 @@ import static dev.inboxes.smtp.out.SignedTestMail.RECIPIENT;
 import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.AutoClose;
+import dev.inboxes.smtp.OpenResources;
 import dev.inboxes.domain.outbound.TransportReply;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -13,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.subethamail.smtp.RejectException;
 import org.subethamail.smtp.auth.LoginAuthenticationHandlerFactory;
@@ -25,14 +26,8 @@ import org.subethamail.smtp.auth.UsernamePasswordValidator;
 class RelayTransportTest {
 
     private final InMemorySigningKeys keys = new InMemorySigningKeys();
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable closeable : open) {
-            closeable.close();
-        }
-    }
+    @AutoClose
+    private final OpenResources open = new OpenResources();
 
     @Test
     void theRelayReceivesTheBytesUnchangedWithTheSignatureIntact() throws Exception {
@@ -219,9 +214,7 @@ class RelayTransportTest {
     }
 
     private RelaySink sink(java.util.function.Consumer<org.subethamail.smtp.server.SMTPServer.Builder> customizer) {
-        RelaySink sink = new RelaySink(customizer);
-        open.add(sink);
-        return sink;
+        return open.add(new RelaySink(customizer));
     }
 
     private static RelayTransport relay(RelayConfig config) {
