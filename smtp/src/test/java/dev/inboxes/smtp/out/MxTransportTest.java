@@ -51,7 +51,7 @@ class MxTransportTest {
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.2")
                 .mx("example.com", 20, "mx2.example.com").a("mx2.example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(sink.received).hasSize(1);
@@ -67,7 +67,7 @@ class MxTransportTest {
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.2")
                 .mx("example.com", 20, "mx2.example.com").a("mx2.example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(greylisting.received).isEmpty();
@@ -80,8 +80,7 @@ class MxTransportTest {
         greylisting.refuseRecipient = new RejectException(451, "4.7.1 greylisted, try again later");
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.2");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, greylisting.port())).send(SENDER, RECIPIENT,
-                signedMessage());
+        TransportReply reply = sendThroughMx(greylisting.port());
 
         assertThat(reply.code()).isEqualTo(451);
         assertThat(reply.text()).isEqualTo("4.7.1 greylisted, try again later");
@@ -92,7 +91,7 @@ class MxTransportTest {
         RelaySink sink = sink(builder -> { });
         dns.a("example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(sink.received).hasSize(1);
@@ -104,7 +103,7 @@ class MxTransportTest {
         RelaySink sink = sink(builder -> { });
         dns.nullMx("example.com").a("example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(556);
         assertThat(reply.text()).startsWith("5.1.10");
@@ -173,7 +172,7 @@ class MxTransportTest {
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.1")
                 .mx("example.com", 20, "mx2.example.com").a("mx2.example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(550);
         assertThat(reply.text()).isEqualTo("5.1.1 <alice@example.com>: no such user");
@@ -186,7 +185,7 @@ class MxTransportTest {
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.2")
                 .mx("example.com", 20, "mx2.example.com");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isZero();
         assertThat(reply.text()).startsWith("No mail exchanger of example.com took the message")
@@ -204,6 +203,11 @@ class MxTransportTest {
         assertThat(reply.isAccepted()).isFalse();
         assertThat(reply.isPermanent()).isFalse();
         assertThat(sink.received).isEmpty();
+    }
+
+    /** A signed message to the recipient, through the MX hosts the loopback DNS names, on {@code port}. */
+    private TransportReply sendThroughMx(int port) {
+        return mx(TestMxConfig.asking(dns, port)).send(SENDER, RECIPIENT, signedMessage());
     }
 
     private RelaySink sink(Consumer<SMTPServer.Builder> customizer) {

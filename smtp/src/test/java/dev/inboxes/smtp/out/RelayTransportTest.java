@@ -47,8 +47,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> builder.requireAuth()
                 .authenticationHandlerFactory(new PlainAuthenticationHandlerFactory(validator(logins))));
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port()).login("agent", "s3cret"))
-                .send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(sink.port()).login("agent", "s3cret"));
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(logins).containsExactly("agent");
@@ -61,8 +60,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> builder.requireAuth()
                 .authenticationHandlerFactory(new LoginAuthenticationHandlerFactory(validator(logins))));
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port()).login("agent", "s3cret"))
-                .send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(sink.port()).login("agent", "s3cret"));
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(logins).containsExactly("agent");
@@ -73,8 +71,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> builder.requireAuth()
                 .authenticationHandlerFactory(new PlainAuthenticationHandlerFactory(validator(new ArrayList<>()))));
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port()).login("agent", "wrong"))
-                .send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(sink.port()).login("agent", "wrong"));
 
         assertThat(reply.code()).isZero();
         assertThat(reply.isPermanent()).isFalse();
@@ -87,7 +84,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> { });
         sink.refuseRecipient = new RejectException(550, "5.1.1 <alice@example.com>: no such user");
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(sink.port());
 
         assertThat(reply.code()).isEqualTo(550);
         assertThat(reply.isPermanent()).isTrue();
@@ -100,7 +97,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> { });
         sink.refuseRecipient = new RejectException(451, "4.7.1 greylisted, try again later");
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(sink.port());
 
         assertThat(reply.code()).isEqualTo(451);
         assertThat(reply.isPermanent()).isFalse();
@@ -113,7 +110,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> { });
         sink.refuseData = new RejectException(452, "4.3.1 Insufficient system storage");
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(sink.port());
 
         assertThat(reply.code()).isEqualTo(452);
         assertThat(reply.text()).isEqualTo("4.3.1 Insufficient system storage");
@@ -126,7 +123,7 @@ class RelayTransportTest {
             port = socket.getLocalPort();
         }
 
-        TransportReply reply = relay(TestRelayConfig.plain(port)).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(port);
 
         assertThat(reply.code()).isZero();
         assertThat(reply.text()).startsWith("Cannot reach the relay 127.0.0.1:" + port);
@@ -195,7 +192,7 @@ class RelayTransportTest {
 
     @Test
     void withoutARelayHostNothingIsSentAndTheSettingIsNamed() {
-        TransportReply reply = relay(TestRelayConfig.plain(25).noHost()).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(25).noHost());
 
         assertThat(reply.code()).isZero();
         assertThat(reply.text()).contains("INBOXES_SMTP_RELAY_HOST");
@@ -205,8 +202,7 @@ class RelayTransportTest {
     void starttlsRequiredRefusesARelayWithoutIt() {
         RelaySink sink = sink(builder -> { });
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port()).tls(RelayConfig.Tls.STARTTLS))
-                .send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(sink.port()).tls(RelayConfig.Tls.STARTTLS));
 
         assertThat(reply.isAccepted()).isFalse();
         assertThat(reply.isPermanent()).isFalse();
@@ -215,6 +211,15 @@ class RelayTransportTest {
 
     private RelaySink sink(java.util.function.Consumer<org.subethamail.smtp.server.SMTPServer.Builder> customizer) {
         return open.add(new RelaySink(customizer));
+    }
+
+    /** A signed message to the recipient, through a relay on loopback at {@code port} that asks for no login. */
+    private TransportReply sendThroughRelay(int port) {
+        return sendThroughRelay(TestRelayConfig.plain(port));
+    }
+
+    private TransportReply sendThroughRelay(RelayConfig config) {
+        return relay(config).send(SENDER, RECIPIENT, signedMessage());
     }
 
     private static RelayTransport relay(RelayConfig config) {
