@@ -3,6 +3,7 @@ package dev.inboxes.persistence.event;
 import static dev.inboxes.persistence.shared.SqlTimes.instant;
 import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
 
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.event.Event;
 import dev.inboxes.domain.event.EventFilter;
 import dev.inboxes.domain.event.EventStore;
@@ -141,10 +142,7 @@ public class PostgresEventStore implements EventStore {
             try (PreparedStatement query = connection.prepareStatement(POSITION_OF)) {
                 query.setString(1, accountId);
                 query.setString(2, eventId);
-                try (ResultSet found = query.executeQuery()) {
-                    return found.next() ? Optional.of(new StreamPosition(found.getLong(1), found.getString(2)))
-                            : Optional.<StreamPosition>empty();
-                }
+                return SqlRows.first(query, found -> new StreamPosition(found.getLong(1), found.getString(2)));
             }
         });
     }

@@ -3,6 +3,7 @@ package dev.inboxes.persistence.outbound;
 import static dev.inboxes.persistence.shared.SqlTimes.instant;
 import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
 
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.IdempotencyKeyInFlightException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
@@ -311,9 +312,7 @@ public class PostgresOutboxStore implements OutboxStore {
             try (PreparedStatement query = connection.prepareStatement(SIGNED_MESSAGE)) {
                 query.setString(1, claimed.messageId());
                 query.setString(2, claimed.inboxId());
-                try (ResultSet found = query.executeQuery()) {
-                    return found.next() ? Optional.of(found.getBytes(1)) : Optional.<byte[]>empty();
-                }
+                return SqlRows.first(query, found -> found.getBytes(1));
             }
         });
     }
@@ -345,10 +344,8 @@ public class PostgresOutboxStore implements OutboxStore {
             try (PreparedStatement bounce = connection.prepareStatement(BOUNCE)) {
                 bounce.setString(1, reply);
                 bounce.setString(2, deliveryId);
-                try (ResultSet found = bounce.executeQuery()) {
-                    return found.next() ? Optional.of(new BouncedDelivery(deliveryId, found.getString(1),
-                            found.getString(2))) : Optional.<BouncedDelivery>empty();
-                }
+                return SqlRows.first(bounce,
+                        found -> new BouncedDelivery(deliveryId, found.getString(1), found.getString(2)));
             }
         });
     }

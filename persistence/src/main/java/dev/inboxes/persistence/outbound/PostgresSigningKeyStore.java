@@ -1,5 +1,6 @@
 package dev.inboxes.persistence.outbound;
 
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.outbound.SigningKey;
 import dev.inboxes.domain.outbound.SigningKeyStore;
 import dev.inboxes.persistence.shared.StoreOperation;
@@ -9,7 +10,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
@@ -71,11 +71,8 @@ public class PostgresSigningKeyStore implements SigningKeyStore {
     private static Optional<SigningKey> current(Connection connection, String domain) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(CURRENT)) {
             query.setString(1, domain);
-            try (ResultSet found = query.executeQuery()) {
-                return found.next() ? Optional.of(new SigningKey(found.getString(1), found.getString(2),
-                        found.getBytes(3), found.getBytes(4), found.getObject(5, OffsetDateTime.class).toInstant()))
-                        : Optional.empty();
-            }
+            return SqlRows.first(query, found -> new SigningKey(found.getString(1), found.getString(2),
+                    found.getBytes(3), found.getBytes(4), found.getObject(5, OffsetDateTime.class).toInstant()));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.inboxes.persistence.webhook;
 import static dev.inboxes.persistence.shared.SqlTimes.instant;
 import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
 
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.domain.shared.RandomIds;
@@ -357,13 +358,8 @@ public class PostgresWebhookStore implements WebhookStore {
     }
 
     private static Optional<Webhook> one(PreparedStatement query) throws SQLException {
-        try (ResultSet found = query.executeQuery()) {
-            if (!found.next()) {
-                return Optional.empty();
-            }
-            return Optional.of(new Webhook(found.getString(1), found.getString(2), texts(found, 3), texts(found, 4),
-                    found.getString(5), instant(found, 6), found.getString(7), instant(found, 8)));
-        }
+        return SqlRows.first(query, found -> new Webhook(found.getString(1), found.getString(2), texts(found, 3),
+                texts(found, 4), found.getString(5), instant(found, 6), found.getString(7), instant(found, 8)));
     }
 
     private static List<String> texts(ResultSet result, int column) throws SQLException {
