@@ -138,13 +138,8 @@ public class PostgresEventStore implements EventStore {
     @Override
     @Transactional
     public Optional<StreamPosition> positionOf(String accountId, String eventId) {
-        return session().doReturningWork(connection -> {
-            try (PreparedStatement query = connection.prepareStatement(POSITION_OF)) {
-                query.setString(1, accountId);
-                query.setString(2, eventId);
-                return SqlRows.first(query, found -> new StreamPosition(found.getLong(1), found.getString(2)));
-            }
-        });
+        return session().doReturningWork(connection -> SqlRows.first(connection, POSITION_OF,
+                found -> new StreamPosition(found.getLong(1), found.getString(2)), accountId, eventId));
     }
 
     @Override

@@ -308,13 +308,8 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Optional<byte[]> signedMessage(DueDelivery claimed) {
-        return session().doReturningWork(connection -> {
-            try (PreparedStatement query = connection.prepareStatement(SIGNED_MESSAGE)) {
-                query.setString(1, claimed.messageId());
-                query.setString(2, claimed.inboxId());
-                return SqlRows.first(query, found -> found.getBytes(1));
-            }
-        });
+        return session().doReturningWork(connection -> SqlRows.first(connection, SIGNED_MESSAGE,
+                found -> found.getBytes(1), claimed.messageId(), claimed.inboxId()));
     }
 
     @Override
@@ -340,14 +335,8 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Optional<BouncedDelivery> bounce(String deliveryId, String reply) {
-        return session().doReturningWork(connection -> {
-            try (PreparedStatement bounce = connection.prepareStatement(BOUNCE)) {
-                bounce.setString(1, reply);
-                bounce.setString(2, deliveryId);
-                return SqlRows.first(bounce,
-                        found -> new BouncedDelivery(deliveryId, found.getString(1), found.getString(2)));
-            }
-        });
+        return session().doReturningWork(connection -> SqlRows.first(connection, BOUNCE,
+                found -> new BouncedDelivery(deliveryId, found.getString(1), found.getString(2)), reply, deliveryId));
     }
 
     @Override

@@ -69,11 +69,8 @@ public class PostgresSigningKeyStore implements SigningKeyStore {
     }
 
     private static Optional<SigningKey> current(Connection connection, String domain) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(CURRENT)) {
-            query.setString(1, domain);
-            return SqlRows.first(query, found -> new SigningKey(found.getString(1), found.getString(2),
-                    found.getBytes(3), found.getBytes(4), found.getObject(5, OffsetDateTime.class).toInstant()));
-        }
+        return SqlRows.first(connection, CURRENT, found -> new SigningKey(found.getString(1), found.getString(2),
+                found.getBytes(3), found.getBytes(4), found.getObject(5, OffsetDateTime.class).toInstant()), domain);
     }
 
     private static void insert(Connection connection, SigningKey key) throws SQLException {

@@ -1,5 +1,6 @@
 package dev.inboxes.persistence.shared;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,6 +16,20 @@ public final class SqlRows {
     @FunctionalInterface
     public interface RowReader<T> {
         T read(ResultSet row) throws SQLException;
+    }
+
+    /**
+     * Runs {@code sql} with these text parameters, in order: its first row as {@code reader} reads it, or empty when
+     * it returns none.
+     */
+    public static <T> Optional<T> first(Connection connection, String sql, RowReader<T> reader, String... parameters)
+            throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                query.setString(i + 1, parameters[i]);
+            }
+            return first(query, reader);
+        }
     }
 
     /** Runs the bound query: its first row as {@code reader} reads it, or empty when it returns none. */
