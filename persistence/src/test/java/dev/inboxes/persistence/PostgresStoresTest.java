@@ -1,6 +1,5 @@
 package dev.inboxes.persistence;
 
-import dev.inboxes.persistence.testing.TestAccounts;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.account.ApiKeyStore;
 import dev.inboxes.domain.inbox.InboxStore;
@@ -12,6 +11,7 @@ import dev.inboxes.domain.testing.StoreContracts;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;

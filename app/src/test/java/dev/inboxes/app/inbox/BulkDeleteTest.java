@@ -1,10 +1,10 @@
 package dev.inboxes.app.inbox;
 
+import static dev.inboxes.app.support.Api.as;
 import static dev.inboxes.app.support.YesterdaysFilter.TODAY;
 import static dev.inboxes.app.support.YesterdaysFilter.YESTERDAY;
 import static dev.inboxes.app.support.YesterdaysFilter.YESTERDAYS;
 import static dev.inboxes.app.support.YesterdaysFilter.confirmedBy;
-import static dev.inboxes.app.support.Api.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

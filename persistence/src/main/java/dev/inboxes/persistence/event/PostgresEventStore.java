@@ -3,7 +3,6 @@ package dev.inboxes.persistence.event;
 import static dev.inboxes.persistence.shared.SqlTimes.instant;
 import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
 
-import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.event.Event;
 import dev.inboxes.domain.event.EventFilter;
 import dev.inboxes.domain.event.EventStore;
@@ -12,6 +11,7 @@ import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -3,7 +3,6 @@ package dev.inboxes.persistence.outbound;
 import static dev.inboxes.persistence.shared.SqlTimes.instant;
 import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
 
-import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.IdempotencyKeyInFlightException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
@@ -19,6 +18,7 @@ import dev.inboxes.domain.outbound.NewDelivery;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.persistence.message.MessageContents;
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

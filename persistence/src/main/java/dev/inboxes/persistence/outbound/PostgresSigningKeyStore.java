@@ -1,8 +1,8 @@
 package dev.inboxes.persistence.outbound;
 
-import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.outbound.SigningKey;
 import dev.inboxes.domain.outbound.SigningKeyStore;
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -3,7 +3,6 @@ package dev.inboxes.persistence.webhook;
 import static dev.inboxes.persistence.shared.SqlTimes.instant;
 import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
 
-import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.domain.shared.RandomIds;
@@ -17,6 +16,7 @@ import dev.inboxes.domain.webhook.WebhookSettings;
 import dev.inboxes.domain.webhook.WebhookStore;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.SqlTexts;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;

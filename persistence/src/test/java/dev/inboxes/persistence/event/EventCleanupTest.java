@@ -2,11 +2,11 @@ package dev.inboxes.persistence.event;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.persistence.testing.TestAccounts;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.event.EventFilter;
 import dev.inboxes.domain.event.EventStore;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -2,11 +2,11 @@ package dev.inboxes.persistence.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.persistence.testing.TestAccounts;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.persistence.shared.BatchedDeletion;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.common.WithTestResource;

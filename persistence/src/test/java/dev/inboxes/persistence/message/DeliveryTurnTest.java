@@ -2,7 +2,6 @@ package dev.inboxes.persistence.message;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.persistence.testing.TestAccounts;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxStore;
@@ -14,6 +13,7 @@ import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.message.StoreOutcome;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -2,8 +2,6 @@ package dev.inboxes.persistence.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.persistence.testing.TestAccounts;
-import dev.inboxes.persistence.testing.ClaimRace;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxStore;
@@ -16,7 +14,9 @@ import dev.inboxes.domain.outbound.DueDelivery;
 import dev.inboxes.domain.outbound.NewDelivery;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.persistence.testing.ClaimRace;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

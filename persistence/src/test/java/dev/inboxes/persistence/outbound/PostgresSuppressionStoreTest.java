@@ -2,11 +2,11 @@ package dev.inboxes.persistence.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.persistence.testing.TestAccounts;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.outbound.Suppression;
 import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

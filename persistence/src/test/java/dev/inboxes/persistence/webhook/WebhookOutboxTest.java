@@ -2,8 +2,6 @@ package dev.inboxes.persistence.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.persistence.testing.TestAccounts;
-import dev.inboxes.persistence.testing.ClaimRace;
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.event.Event;
 import dev.inboxes.domain.event.EventFilter;
@@ -16,7 +14,9 @@ import dev.inboxes.domain.webhook.DueWebhookDelivery;
 import dev.inboxes.domain.webhook.Webhook;
 import dev.inboxes.domain.webhook.WebhookReply;
 import dev.inboxes.domain.webhook.WebhookStore;
+import dev.inboxes.persistence.testing.ClaimRace;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -4,14 +4,14 @@ import static dev.inboxes.smtp.out.SignedTestMail.RECIPIENT;
 import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AutoClose;
-import dev.inboxes.smtp.OpenResources;
 import dev.inboxes.domain.outbound.TransportReply;
+import dev.inboxes.smtp.OpenResources;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.subethamail.smtp.RejectException;

@@ -4,9 +4,8 @@ import static dev.inboxes.smtp.out.SignedTestMail.RECIPIENT;
 import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AutoClose;
-import dev.inboxes.smtp.OpenResources;
 import dev.inboxes.domain.outbound.TransportReply;
+import dev.inboxes.smtp.OpenResources;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -15,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.subethamail.smtp.RejectException;
 import org.subethamail.smtp.auth.LoginAuthenticationHandlerFactory;
