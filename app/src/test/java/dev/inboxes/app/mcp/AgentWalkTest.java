@@ -25,7 +25,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,7 +105,8 @@ class AgentWalkTest {
     @Test
     void rowsOfManyTokensGiveShorterPagesWithinTheTokenBudget() {
         String apiKey = Api.newAccount();
-        List<String> created = createNamed(apiKey, 120, i -> ("ꆈꌠꁱꂷ ᚠᛇᚻ " + i + " ").repeat(30).substring(0, 200));
+        List<String> created = createNamed(apiKey, 120,
+                i -> ("ꆈꌠꁱꂷ ᚠᛇᚻ " + i + " ").repeat(30).substring(0, 200));
         try (McpSyncClient agent = connected(apiKey)) {
             Walk walk = walk(agent, "list_inboxes", Map.of("limit", 100));
 
@@ -123,11 +123,9 @@ class AgentWalkTest {
     void oversizedMessagesGiveShorterPagesWithinTheBudgetAndLoseNothing() {
         String apiKey = Api.newAccount();
         String inboxId = Api.createInbox(apiKey, Map.of());
-        List<String> recorded = new ArrayList<>();
-        for (int i = 0; i < 60; i++) {
-            recorded.add(Api.recordMessage(apiKey, inboxId, ("Subject " + i + " ").repeat(100).substring(0, 998),
-                    "\"quoted\" text needs escaping\n".repeat(400)));
-        }
+        List<String> recorded = Api.recordMessages(apiKey, inboxId, 60,
+                i -> ("Subject " + i + " ").repeat(100).substring(0, 998),
+                i -> "\"quoted\" text needs escaping\n".repeat(400));
         try (McpSyncClient agent = connected(apiKey)) {
             Walk walk = walk(agent, "list_messages", Map.of("inbox_id", inboxId, "limit", 100));
             assertThat(walk.pages.pages()).hasSizeGreaterThan(1);
