@@ -62,11 +62,7 @@ public final class Benchmark {
                 section = SendThroughput.section(SendThroughput.run(jar, work, database, ingestWindow),
                         database.description);
             }
-            Path markdown = output.resolve("benchmarks.md");
-            String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
-            Files.writeString(markdown, Report.withSection(existing, "\n## (g) ", section));
-            log("wrote section (g) of %s", markdown);
-            System.out.println(section);
+            writeSectionAlone(output, "g", section);
             return;
         }
         if (Boolean.getBoolean("bench.auth-only")) { // (h) alone, written into the existing report's section (h)
@@ -74,11 +70,7 @@ public final class Benchmark {
             try (Postgres database = Postgres.start(work)) {
                 section = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
             }
-            Path markdown = output.resolve("benchmarks.md");
-            String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
-            Files.writeString(markdown, Report.withSection(existing, "\n## (h) ", section));
-            log("wrote section (h) of %s", markdown);
-            System.out.println(section);
+            writeSectionAlone(output, "h", section);
             return;
         }
         if (Boolean.getBoolean("bench.start-only")) { // (i) alone, printed
@@ -178,6 +170,15 @@ public final class Benchmark {
     }
 
     /** (f) on two replicas of the app on one database: A receives the mail, waits are on A or on B. */
+    /** A section measured alone, written in place of its namesake in the existing report, and printed. */
+    private static void writeSectionAlone(Path output, String letter, String section) throws Exception {
+        Path markdown = output.resolve("benchmarks.md");
+        String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
+        Files.writeString(markdown, Report.withSection(existing, "\n## (" + letter + ") ", section));
+        log("wrote section (%s) of %s", letter, markdown);
+        System.out.println(section);
+    }
+
     private static WakeLatency.Figures wake(Path jar, Path work, Postgres database) throws Exception {
         try (App receiver = App.start(jar, work, database, "replica-a");
              App other = App.start(jar, work, database, "replica-b")) {

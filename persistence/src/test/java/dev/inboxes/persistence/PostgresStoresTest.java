@@ -1,20 +1,17 @@
 package dev.inboxes.persistence;
 
-import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
 import dev.inboxes.domain.account.ApiKeyStore;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.outbound.SigningKeyStore;
 import dev.inboxes.domain.outbound.SuppressionStore;
-import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.domain.testing.StoreContracts;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -65,10 +62,7 @@ class PostgresStoresTest extends StoreContracts {
     /** The tables' foreign keys want the account to exist. */
     @Override
     protected String newAccount() {
-        String id = RandomIds.newId(AccountService.ID_PREFIX);
-        Instant now = Instant.now();
-        accounts.insert(id, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_", now));
-        return id;
+        return TestAccounts.insert(accounts, Instant.now());
     }
 
     @Override

@@ -129,7 +129,7 @@ final class BdatCommand extends BaseCommand {
      * The message as its chunks' bytes, read in blocks: after each chunk that is not the LAST one, its 250 goes out
      * and the next line must be the next BDAT (or RSET, which abandons the message).
      */
-    private final class Chunks extends InputStream {
+    private final class Chunks extends BlockInputStream {
 
         private final Session session;
         private long left;
@@ -141,12 +141,6 @@ final class BdatCommand extends BaseCommand {
             this.left = first.size();
             this.last = first.last();
             this.received = first.size();
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) == -1 ? -1 : one[0] & 0xff;
         }
 
         @Override

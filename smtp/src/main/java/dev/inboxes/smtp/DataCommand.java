@@ -3,7 +3,6 @@ package dev.inboxes.smtp;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import org.subethamail.smtp.DropConnectionException;
 import org.subethamail.smtp.RejectException;
 import org.subethamail.smtp.internal.server.BaseCommand;
@@ -49,7 +48,7 @@ final class DataCommand extends BaseCommand {
     }
 
     /** The message of a DATA command: up to the line {@code .}, dot-stuffing undone (RFC 5321 4.5.2). */
-    static final class Data extends InputStream {
+    static final class Data extends BlockInputStream {
 
         private static final int BLOCK = 16 * 1024;
 
@@ -62,12 +61,6 @@ final class DataCommand extends BaseCommand {
 
         Data(BufferedInputStream in) {
             this.in = in;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) == -1 ? -1 : one[0] & 0xff;
         }
 
         @Override

@@ -2,6 +2,7 @@ package dev.inboxes.smtp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.AutoClose;
 import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxService;
@@ -31,7 +32,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -62,7 +62,8 @@ class ReceivedMailAuthenticationTest {
             clock);
     private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxStore, messageStore);
     private final Bounces bounces = new Bounces(outbox, new InMemorySuppressionStore(), DOMAIN, clock);
-    private final List<AutoCloseable> open = new ArrayList<>();
+    @AutoClose
+    private final OpenResources open = new OpenResources();
     private SMTPServer server;
 
     private void receiver(LoopbackDnsServer dns) {
@@ -84,15 +85,10 @@ class ReceivedMailAuthenticationTest {
         if (server != null) {
             server.stop();
         }
-        for (AutoCloseable closeable : open) {
-            closeable.close();
-        }
     }
 
     private LoopbackDnsServer dns() throws IOException {
-        LoopbackDnsServer dns = new LoopbackDnsServer();
-        open.add(dns);
-        return dns;
+        return open.add(new LoopbackDnsServer());
     }
 
     @Test

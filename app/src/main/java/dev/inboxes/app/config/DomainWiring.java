@@ -70,6 +70,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
 import io.smallrye.common.annotation.Identifier;
 import org.eclipse.microprofile.context.ManagedExecutor;
 import org.jboss.logging.Logger;
@@ -131,14 +132,10 @@ public class DomainWiring {
     @Startup
     RateLimitSettings rateLimits(InboxesConfig config) {
         InboxesConfig.RateLimit limits = config.rateLimit();
-        try {
-            return new RateLimitSettings(limits.enabled(),
-                    new RateLimitSettings.Limit(limits.account().requests(), limits.account().period()),
-                    new RateLimitSettings.Limit(limits.address().requests(), limits.address().period()),
-                    new RateLimitSettings.Limit(limits.signUp().requests(), limits.signUp().period()));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("Invalid inboxes.rate-limit configuration: " + e.getMessage(), e);
-        }
+        return validated("inboxes.rate-limit", () -> new RateLimitSettings(limits.enabled(),
+                new RateLimitSettings.Limit(limits.account().requests(), limits.account().period()),
+                new RateLimitSettings.Limit(limits.address().requests(), limits.address().period()),
+                new RateLimitSettings.Limit(limits.signUp().requests(), limits.signUp().period())));
     }
 
     @Produces
@@ -240,14 +237,10 @@ public class DomainWiring {
     OutboundSettings outboundSettings(InboxesConfig config, RelayConfig relay) {
         boolean external = config.outbound().mode() == InboxesConfig.Outbound.Mode.MX || relay.host().isPresent();
         InboxesConfig.Outbound outbound = config.outbound();
-        try {
-            return new OutboundSettings(config.mailDomain().toLowerCase(java.util.Locale.ROOT), external, NO_RELAY,
-                    outbound.maxPendingPerAccount(),
-                    new OutboundSettings.HourlyLimits(outbound.sendsPerAccountPerHour(),
-                            outbound.sendsPerInboxPerHour()));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("Invalid inboxes.outbound configuration: " + e.getMessage(), e);
-        }
+        return validated("inboxes.outbound", () -> new OutboundSettings(
+                config.mailDomain().toLowerCase(java.util.Locale.ROOT), external, NO_RELAY,
+                outbound.maxPendingPerAccount(),
+                new OutboundSettings.HourlyLimits(outbound.sendsPerAccountPerHour(), outbound.sendsPerInboxPerHour())));
     }
 
     static final String NO_RELAY = "not sent: no relay is configured for mail to other domains (set "
@@ -322,12 +315,8 @@ public class DomainWiring {
     @Startup
     WebhookSettings webhookSettings(InboxesConfig config) {
         InboxesConfig.Webhooks webhooks = config.webhooks();
-        try {
-            return new WebhookSettings(webhooks.allowHttp(), webhooks.allowPrivate(), webhooks.maxPerAccount(),
-                    webhooks.timeout(), webhooks.lease());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("Invalid inboxes.webhooks configuration: " + e.getMessage(), e);
-        }
+        return validated("inboxes.webhooks", () -> new WebhookSettings(webhooks.allowHttp(), webhooks.allowPrivate(),
+                webhooks.maxPerAccount(), webhooks.timeout(), webhooks.lease()));
     }
 
     @Produces
@@ -357,6 +346,18 @@ public class DomainWiring {
                 .register(meters);
         return new WebhookWorker(store, transport, settings, new WebhookRetrySchedule(config.webhooks().retryDelays()),
                 clock);
+    }
+
+    /**
+     * Settings built from one section of the configuration: a value their constructor refuses stops the service,
+     * naming the section.
+     */
+    private static <T> T validated(String section, Supplier<T> settings) {
+        try {
+            return settings.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("Invalid " + section + " configuration: " + e.getMessage(), e);
+        }
     }
 
     static CursorKeys cursorKeys(InboxesConfig config) {

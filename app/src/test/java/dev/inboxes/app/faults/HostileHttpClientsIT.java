@@ -6,14 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.inboxes.app.support.AppProcess;
 import dev.inboxes.app.support.Client;
 import dev.inboxes.app.support.ItPostgres;
+import dev.inboxes.app.support.RawHttp;
 import dev.inboxes.app.support.Smtp;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -344,17 +342,7 @@ class HostileHttpClientsIT {
     /** What the server sent until it closed; what came so far if it did not within the timeout. */
     private static String readAll(Socket socket, int timeoutMillis) throws IOException {
         socket.setSoTimeout(timeoutMillis);
-        ByteArrayOutputStream received = new ByteArrayOutputStream();
-        InputStream in = socket.getInputStream();
-        byte[] buffer = new byte[8192];
-        try {
-            for (int read; (read = in.read(buffer)) >= 0; ) {
-                received.write(buffer, 0, read);
-            }
-        } catch (SocketTimeoutException | java.net.SocketException stopped) {
-            // what came so far is the answer
-        }
-        return received.toString(StandardCharsets.UTF_8);
+        return RawHttp.readUntilClosed(socket);
     }
 
     private static void closeAll(List<Socket> sockets) throws IOException {

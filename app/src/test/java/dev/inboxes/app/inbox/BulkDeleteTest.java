@@ -1,6 +1,10 @@
 package dev.inboxes.app.inbox;
 
 import static dev.inboxes.app.support.Api.as;
+import static dev.inboxes.app.support.YesterdaysFilter.TODAY;
+import static dev.inboxes.app.support.YesterdaysFilter.YESTERDAY;
+import static dev.inboxes.app.support.YesterdaysFilter.YESTERDAYS;
+import static dev.inboxes.app.support.YesterdaysFilter.confirmedBy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,8 +33,6 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import jakarta.inject.Inject;
 import java.net.URI;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -48,10 +50,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BulkDeleteTest {
 
     private static final String PATH = "/v1/inboxes/bulk-delete";
-    private static final Instant YESTERDAY = Instant.parse("2026-11-28T00:00:00Z");
-    private static final Instant TODAY = Instant.parse("2026-11-29T00:00:00Z");
-    private static final Map<String, Object> YESTERDAYS = Map.of("created_after", YESTERDAY.toString(),
-            "created_before", TODAY.toString());
 
     @Inject
     AgroalDataSource database;
@@ -104,8 +102,7 @@ class BulkDeleteTest {
         assertThat(preview.at("/sample/0/id").asText()).as("newest first").isEqualTo(withMail);
         assertThat(total()).as("a preview deletes nothing").isEqualTo(1_051);
 
-        Map<String, Object> confirmed = new HashMap<>(YESTERDAYS);
-        confirmed.put("confirm_token", preview.path("confirm_token").asText());
+        Map<String, Object> confirmed = confirmedBy(preview.path("confirm_token").asText());
         JsonNode first = bulkDelete(confirmed);
         assertThat(first.path("matched").asLong()).isEqualTo(1_050);
         assertThat(first.path("deleted").asLong()).isEqualTo(InboxService.BULK_DELETE_MAX);
@@ -131,8 +128,7 @@ class BulkDeleteTest {
         String token = bulkDelete(YESTERDAYS).path("confirm_token").asText();
         yesterdays(1);
 
-        Map<String, Object> confirmed = new HashMap<>(YESTERDAYS);
-        confirmed.put("confirm_token", token);
+        Map<String, Object> confirmed = confirmedBy(token);
         String detail = Api.assertProblem(as(apiKey).contentType(ContentType.JSON).body(confirmed).post(PATH), 409,
                 "matches-changed");
 
@@ -149,8 +145,7 @@ class BulkDeleteTest {
         Map<String, Object> otherFilter = Map.of("created_after", YESTERDAY.toString(), "confirm_token", token);
         assertThat(Api.assertProblem(as(apiKey).contentType(ContentType.JSON).body(otherFilter).post(PATH), 400,
                 "invalid-request")).contains("other filters");
-        Map<String, Object> same = new HashMap<>(YESTERDAYS);
-        same.put("confirm_token", token);
+        Map<String, Object> same = confirmedBy(token);
         assertThat(Api.assertProblem(as(otherKey).contentType(ContentType.JSON).body(same).post(PATH), 400,
                 "invalid-request")).contains("other filters");
         same.put("confirm_token", token.substring(0, token.length() - 2) + (token.endsWith("A") ? "BB" : "AA"));
@@ -202,8 +197,7 @@ class BulkDeleteTest {
             });
             assertThat(total()).isEqualTo(5);
 
-            Map<String, Object> confirmed = new HashMap<>(YESTERDAYS);
-            confirmed.put("confirm_token", token[0]);
+            Map<String, Object> confirmed = confirmedBy(token[0]);
             call(agent, confirmed, response -> {
                 assertThat(structured(response).getLong("deleted")).isEqualTo(4);
                 assertThat(structured(response).getBoolean("has_more")).isFalse();

@@ -226,8 +226,7 @@ class SmtpReceiveTest {
         assertThat(download.asByteArray()).isEqualTo(pdf);
         assertThat(as(apiKey).get(messagePath(inbox, row.getString("id")) + "/attachments/" + attachments.get(0).get("id"))
                 .asByteArray()).isEqualTo(png);
-        byte[] raw = as(apiKey).get(messagePath(inbox, row.getString("id")) + "/raw").asByteArray();
-        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+        assertStoredAsSent(apiKey, inbox, row.getString("id"), sent);
     }
 
     @Test
@@ -360,8 +359,7 @@ class SmtpReceiveTest {
         assertThat(row.getString("subject")).startsWith("=?zz?q?a?= =?zz?q?a?=");
         // A From header of a megabyte is read from a bounded prefix, which holds no address: the envelope's stands.
         assertThat(row.getString("from")).isEqualTo(SENDER);
-        byte[] raw = as(apiKey).get(messagePath(inbox, row.getString("id")) + "/raw").asByteArray();
-        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+        assertStoredAsSent(apiKey, inbox, row.getString("id"), sent);
     }
 
     @Test
@@ -426,8 +424,7 @@ class SmtpReceiveTest {
         JsonPath row = onlyRow(inbox);
         assertThat(row.getString("from")).isEqualTo("robot@broken.example");
         assertThat(row.getString("subject")).isEqualTo("=?utf-8?Q?half_encoded");
-        byte[] raw = as(apiKey).get(messagePath(inbox, row.getString("id")) + "/raw").asByteArray();
-        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+        assertStoredAsSent(apiKey, inbox, row.getString("id"), sent);
         assertThat(whole(inbox, row.getString("id")).getString("text")).contains("the second part, unterminated");
     }
 
@@ -498,8 +495,7 @@ class SmtpReceiveTest {
             assertThat(page.getInt("total")).isEqualTo(1);
             assertThat(page.getString("data[0].subject")).isEqualTo("To all three");
             ids.add(page.getString("data[0].id"));
-            byte[] raw = as(key).get(messagePath(inbox, page.getString("data[0].id")) + "/raw").asByteArray();
-            assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+            assertStoredAsSent(key, inbox, page.getString("data[0].id"), sent);
         }
         assertThat(ids).hasSize(3);
         // The other account's message is not this account's to read.
@@ -753,8 +749,7 @@ class SmtpReceiveTest {
             assertThat(smtp.reply()).startsWith("250"); // the NOOP
         }
         JsonPath row = onlyRow(inbox);
-        byte[] raw = as(apiKey).get(messagePath(inbox, row.getString("id")) + "/raw").asByteArray();
-        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+        assertStoredAsSent(apiKey, inbox, row.getString("id"), sent);
     }
 
     @Test
@@ -815,8 +810,7 @@ class SmtpReceiveTest {
             assertThat(smtp.reply()).startsWith("250"); // the NOOP
         }
         JsonPath row = onlyRow(inbox);
-        byte[] raw = as(apiKey).get(messagePath(inbox, row.getString("id")) + "/raw").asByteArray();
-        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
+        assertStoredAsSent(apiKey, inbox, row.getString("id"), sent);
         assertThat(whole(inbox, row.getString("id")).getString("text")).isEqualTo(".\n..\n.hidden\nend.");
     }
 
@@ -889,6 +883,12 @@ class SmtpReceiveTest {
 
     private static String messagesPath(Inbox inbox) {
         return "/v1/inboxes/" + inbox.id + "/messages";
+    }
+
+    /** The message as received (/raw) ends with the bytes sent, unchanged: the receiver only puts its trace first. */
+    private static void assertStoredAsSent(String apiKey, Inbox inbox, String messageId, byte[] sent) {
+        byte[] raw = as(apiKey).get(messagePath(inbox, messageId) + "/raw").asByteArray();
+        assertThat(java.util.Arrays.copyOfRange(raw, raw.length - sent.length, raw.length)).isEqualTo(sent);
     }
 
     private static String messagePath(Inbox inbox, String messageId) {

@@ -1,5 +1,8 @@
 package dev.inboxes.app.mcp;
 
+import static dev.inboxes.app.support.YesterdaysFilter.YESTERDAY;
+import static dev.inboxes.app.support.YesterdaysFilter.YESTERDAYS;
+import static dev.inboxes.app.support.YesterdaysFilter.confirmedBy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.app.support.Agent;
@@ -10,8 +13,6 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -25,9 +26,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 class AgentTasksTest {
-
-    private static final Instant YESTERDAY = Instant.parse("2026-11-28T00:00:00Z");
-    private static final Instant TODAY = Instant.parse("2026-11-29T00:00:00Z");
 
     @Inject
     AgroalDataSource database;
@@ -86,13 +84,9 @@ class AgentTasksTest {
 
     @Test
     void deletingYesterdaysInboxesTakesTwoCalls() {
-        Map<String, Object> yesterday = Map.of("created_after", YESTERDAY.toString(), "created_before", TODAY.toString());
-
-        Map<String, Object> preview = call("delete_inboxes", yesterday);
+        Map<String, Object> preview = call("delete_inboxes", YESTERDAYS);
         assertThat(((Number) preview.get("matched")).intValue()).isEqualTo(119);
-        Map<String, Object> confirmed = new HashMap<>(yesterday);
-        confirmed.put("confirm_token", preview.get("confirm_token"));
-        Map<String, Object> done = call("delete_inboxes", confirmed);
+        Map<String, Object> done = call("delete_inboxes", confirmedBy(preview.get("confirm_token")));
 
         assertThat(((Number) done.get("deleted")).intValue()).isEqualTo(119);
         assertThat(done.get("has_more")).isEqualTo(false);

@@ -25,11 +25,11 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,8 +84,7 @@ class AgentWalkTest {
     @Test
     void oversizedInboxRowsGiveShorterPagesWithinTheBudgetAndLoseNothing() {
         String apiKey = Api.newAccount();
-        List<String> created = new Client(apiKey).createInboxes(Api.baseUrl(), 150,
-                i -> "{\"display_name\":\"" + ("Ω" + i + " ").repeat(100).substring(0, 256) + "\"}");
+        List<String> created = createNamed(apiKey, 150, i -> ("Ω" + i + " ").repeat(100).substring(0, 256));
         try (McpSyncClient agent = connected(apiKey)) {
             CallToolResult first = call(agent, "list_inboxes", Map.of("limit", 100));
             List<?> rows = (List<?>) structured(first).get("data");
@@ -106,8 +105,8 @@ class AgentWalkTest {
     @Test
     void rowsOfManyTokensGiveShorterPagesWithinTheTokenBudget() {
         String apiKey = Api.newAccount();
-        List<String> created = new Client(apiKey).createInboxes(Api.baseUrl(), 120,
-                i -> "{\"display_name\":\"" + ("ꆈꌠꁱꂷ ᚠᛇᚻ " + i + " ").repeat(30).substring(0, 200) + "\"}");
+        List<String> created = createNamed(apiKey, 120,
+                i -> ("ꆈꌠꁱꂷ ᚠᛇᚻ " + i + " ").repeat(30).substring(0, 200));
         try (McpSyncClient agent = connected(apiKey)) {
             Walk walk = walk(agent, "list_inboxes", Map.of("limit", 100));
 
@@ -124,11 +123,9 @@ class AgentWalkTest {
     void oversizedMessagesGiveShorterPagesWithinTheBudgetAndLoseNothing() {
         String apiKey = Api.newAccount();
         String inboxId = Api.createInbox(apiKey, Map.of());
-        List<String> recorded = new ArrayList<>();
-        for (int i = 0; i < 60; i++) {
-            recorded.add(Api.recordMessage(apiKey, inboxId, ("Subject " + i + " ").repeat(100).substring(0, 998),
-                    "\"quoted\" text needs escaping\n".repeat(400)));
-        }
+        List<String> recorded = Api.recordMessages(apiKey, inboxId, 60,
+                i -> ("Subject " + i + " ").repeat(100).substring(0, 998),
+                i -> "\"quoted\" text needs escaping\n".repeat(400));
         try (McpSyncClient agent = connected(apiKey)) {
             Walk walk = walk(agent, "list_messages", Map.of("inbox_id", inboxId, "limit", 100));
             assertThat(walk.pages.pages()).hasSizeGreaterThan(1);
@@ -155,6 +152,12 @@ class AgentWalkTest {
     void anAgentWithoutAValidKeyCannotConnect() {
         assertThatThrownBy(() -> connect(null).initialize()).hasStackTraceContaining("McpHttpClientTransportAuthorizationException");
         assertThatThrownBy(() -> connect("sk_" + "0".repeat(40)).initialize()).hasStackTraceContaining("McpHttpClientTransportAuthorizationException");
+    }
+
+    /** {@code count} inboxes of the account, the i-th with the display name {@code name(i)}; their ids. */
+    private static List<String> createNamed(String apiKey, int count, IntFunction<String> name) {
+        return new Client(apiKey).createInboxes(Api.baseUrl(), count,
+                i -> "{\"display_name\":\"" + name.apply(i) + "\"}");
     }
 
     private static McpSyncClient connected(String apiKey) {

@@ -1,5 +1,8 @@
 package dev.inboxes.app.mcp;
 
+import static dev.inboxes.app.support.YesterdaysFilter.YESTERDAY;
+import static dev.inboxes.app.support.YesterdaysFilter.YESTERDAYS;
+import static dev.inboxes.app.support.YesterdaysFilter.confirmedBy;
 import static dev.inboxes.app.support.Api.as;
 import static dev.inboxes.app.support.Agent.structured;
 import static dev.inboxes.app.support.Agent.text;
@@ -20,8 +23,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -43,10 +44,6 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(PostgresResource.class)
 class DeleteConfirmationTest {
 
-    private static final Instant YESTERDAY = Instant.parse("2026-11-28T00:00:00Z");
-    private static final Instant TODAY = Instant.parse("2026-11-29T00:00:00Z");
-    private static final Map<String, Object> YESTERDAYS = Map.of("created_after", YESTERDAY.toString(),
-            "created_before", TODAY.toString());
 
     @Inject
     AgroalDataSource database;
@@ -166,8 +163,7 @@ class DeleteConfirmationTest {
             token = (String) withoutElicitation.structured("delete_inboxes", YESTERDAYS).get("confirm_token");
         }
         asking(question -> accepted(true));
-        Map<String, Object> confirmed = new HashMap<>(YESTERDAYS);
-        confirmed.put("confirm_token", token);
+        Map<String, Object> confirmed = confirmedBy(token);
 
         String refused = agent.error("delete_inboxes", confirmed);
 
@@ -185,8 +181,7 @@ class DeleteConfirmationTest {
             assertThat(text(preview, 1)).startsWith("Nothing deleted yet: 4 inboxes match").contains("Ask the user");
             assertThat(total()).isEqualTo(5);
 
-            Map<String, Object> confirmed = new HashMap<>(YESTERDAYS);
-            confirmed.put("confirm_token", structured(preview).get("confirm_token"));
+            Map<String, Object> confirmed = confirmedBy(structured(preview).get("confirm_token"));
             Map<String, Object> done = withoutElicitation.structured("delete_inboxes", confirmed);
 
             assertThat(done).containsEntry("deleted", 4).containsEntry("has_more", false);

@@ -11,7 +11,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -49,10 +48,7 @@ class MessageApiTest {
     void pagesOfMessagesReturnEachOnceNewestFirstWithTotalOnTheFirstPage() {
         String apiKey = Api.newAccount();
         String inboxId = Api.createInbox(apiKey, Map.of());
-        List<String> recorded = new ArrayList<>();
-        for (int i = 0; i < 23; i++) {
-            recorded.add(Api.recordMessage(apiKey, inboxId, "Subject " + i, "Body " + i));
-        }
+        List<String> recorded = Api.recordMessages(apiKey, inboxId, 23, i -> "Subject " + i, i -> "Body " + i);
 
         PageWalk walk = Api.walk(apiKey, "/v1/inboxes/" + inboxId + "/messages", Map.of("limit", 5));
 

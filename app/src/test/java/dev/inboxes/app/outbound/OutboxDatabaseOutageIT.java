@@ -37,15 +37,9 @@ class OutboxDatabaseOutageIT {
     @Test
     void sendsDuringAnOutageAreRefusedAndEveryAcknowledgedOneIsDeliveredAfterIt() throws Exception {
         RelaySink relay = new RelaySink(RELAY_TAKES);
-        Map<String, String> relaySettings = relay.start();
+        Map<String, String> relaySettings = relay.startForApp(WORKERS, LEASE);
         ItPostgres database = deployment.database();
-        try (AppProcess app = deployment.startApp(Map.of(
-                "INBOXES_SMTP_RELAY_HOST", relaySettings.get("inboxes.smtp.relay.host"),
-                "INBOXES_SMTP_RELAY_PORT", relaySettings.get("inboxes.smtp.relay.port"),
-                "INBOXES_SMTP_RELAY_TLS", "none",
-                "INBOXES_OUTBOUND_POLL_EVERY", "0.2S",
-                "INBOXES_OUTBOUND_WORKERS", String.valueOf(WORKERS),
-                "INBOXES_OUTBOUND_LEASE", LEASE.toSeconds() + "S"))) {
+        try (AppProcess app = deployment.startApp(relaySettings)) {
             Client client = new Client(Client.newAccount(app.baseUrl));
             String inboxId = client.createInbox(app.baseUrl);
             String sendUrl = app.baseUrl + "/v1/inboxes/" + inboxId + "/messages/send";

@@ -36,16 +36,9 @@ class OutboxKillIT {
     @Test
     void aReplicaKilledMidBatchLosesNoDeliveryAndDuplicatesOnlyWhatItWasHandingOver() throws Exception {
         RelaySink relay = new RelaySink(RELAY_TAKES);
-        Map<String, String> relaySettings = relay.start();
+        Map<String, String> settings = new HashMap<>(relay.startForApp(WORKERS, LEASE));
+        settings.put("INBOXES_OUTBOUND_SENDS_PER_INBOX_PER_HOUR", String.valueOf(MESSAGES));
         try {
-            Map<String, String> settings = new HashMap<>(Map.of(
-                    "INBOXES_SMTP_RELAY_HOST", relaySettings.get("inboxes.smtp.relay.host"),
-                    "INBOXES_SMTP_RELAY_PORT", relaySettings.get("inboxes.smtp.relay.port"),
-                    "INBOXES_SMTP_RELAY_TLS", "none",
-                    "INBOXES_OUTBOUND_POLL_EVERY", "0.2S",
-                    "INBOXES_OUTBOUND_WORKERS", String.valueOf(WORKERS),
-                    "INBOXES_OUTBOUND_LEASE", LEASE.toSeconds() + "S",
-                    "INBOXES_OUTBOUND_SENDS_PER_INBOX_PER_HOUR", String.valueOf(MESSAGES)));
             try (AppProcess a = deployment.startApp("a", settings); AppProcess b = deployment.startApp("b", settings)) {
                 Client client = new Client(Client.newAccount(a.baseUrl));
                 String inboxId = client.createInbox(a.baseUrl);

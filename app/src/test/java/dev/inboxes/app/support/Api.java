@@ -9,7 +9,10 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * The in-test app: its base URL, REST Assured requests as an account, and the checks of its answers. What the
@@ -42,6 +45,16 @@ public final class Api {
     /** Records a message in the inbox and returns its id. */
     public static String recordMessage(String apiKey, String inboxId, String subject, String text) {
         return call(() -> new Client(apiKey).recordMessage(baseUrl(), inboxId, subject, text));
+    }
+
+    /** {@code count} messages recorded in turn, the i-th with {@code subject(i)} and {@code text(i)}; their ids. */
+    public static List<String> recordMessages(String apiKey, String inboxId, int count, IntFunction<String> subject,
+            IntFunction<String> text) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add(recordMessage(apiKey, inboxId, subject.apply(i), text.apply(i)));
+        }
+        return ids;
     }
 
     /**

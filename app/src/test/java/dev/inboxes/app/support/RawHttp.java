@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /** Bytes on a socket, for requests no HTTP client would send (no Host, a bad request line, control bytes). */
 public final class RawHttp {
@@ -46,20 +47,7 @@ public final class RawHttp {
             }, "raw-http-writer");
             writer.setDaemon(true);
             writer.start();
-            ByteArrayOutputStream received = new ByteArrayOutputStream();
-            InputStream in = socket.getInputStream();
-            byte[] buffer = new byte[8192];
-            try {
-                for (int read; (read = in.read(buffer)) >= 0; ) {
-                    received.write(buffer, 0, read);
-                    if (complete(received.toString(StandardCharsets.ISO_8859_1))) {
-                        break;
-                    }
-                }
-            } catch (SocketTimeoutException | java.net.SocketException stopped) {
-                // what came so far is the answer
-            }
-            String text = received.toString(StandardCharsets.UTF_8);
+            String text = read(socket, RawHttp::complete);
             int end = text.indexOf("\r\n\r\n");
             if (end < 0) {
                 throw new IOException("no complete response: " + text);
@@ -70,6 +58,32 @@ public final class RawHttp {
 
     public static Reply send(int port, String request) throws IOException {
         return send(port, request.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** What the server sent until it closed; what came so far if it did not within the socket's timeout. */
+    public static String readUntilClosed(Socket socket) throws IOException {
+        return read(socket, null);
+    }
+
+    /**
+     * What the server sent (as UTF-8) until {@code complete} holds for it (read as ISO-8859-1, byte for character),
+     * the server closed, or the socket's timeout passed; {@code complete} null: until closed or timed out.
+     */
+    private static String read(Socket socket, Predicate<String> complete) throws IOException {
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        InputStream in = socket.getInputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            for (int read; (read = in.read(buffer)) >= 0; ) {
+                received.write(buffer, 0, read);
+                if (complete != null && complete.test(received.toString(StandardCharsets.ISO_8859_1))) {
+                    break;
+                }
+            }
+        } catch (SocketTimeoutException | java.net.SocketException stopped) {
+            // what came so far is the answer
+        }
+        return received.toString(StandardCharsets.UTF_8);
     }
 
     private static boolean complete(String received) {

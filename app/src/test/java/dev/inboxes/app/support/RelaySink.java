@@ -72,6 +72,21 @@ public class RelaySink implements QuarkusTestResourceLifecycleManager {
                 "inboxes.outbound.poll-every", "0.2S");
     }
 
+    /**
+     * Starts the sink for a packaged app, as the integration tests run it: the environment that sends the app's mail
+     * here, polled every 0.2 s by {@code workers} workers whose claims hold for {@code lease}.
+     */
+    public Map<String, String> startForApp(int workers, Duration lease) {
+        Map<String, String> settings = start();
+        return Map.of(
+                "INBOXES_SMTP_RELAY_HOST", settings.get("inboxes.smtp.relay.host"),
+                "INBOXES_SMTP_RELAY_PORT", settings.get("inboxes.smtp.relay.port"),
+                "INBOXES_SMTP_RELAY_TLS", "none",
+                "INBOXES_OUTBOUND_POLL_EVERY", "0.2S",
+                "INBOXES_OUTBOUND_WORKERS", String.valueOf(workers),
+                "INBOXES_OUTBOUND_LEASE", lease.toSeconds() + "S");
+    }
+
     @Override
     public void stop() {
         if (server != null) {

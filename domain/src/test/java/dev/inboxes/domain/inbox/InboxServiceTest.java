@@ -402,6 +402,11 @@ class InboxServiceTest {
         private final InboxFilter yesterday = InboxFilter.of(null, Instant.parse("2026-11-28T00:00:00Z"),
                 Instant.parse("2026-11-29T00:00:00Z"));
 
+        /** The token of a preview of deleting the account's inboxes of yesterday. */
+        private String previewToken() {
+            return service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+        }
+
         private List<Inbox> addYesterday(String accountId, int count) {
             List<Inbox> added = new ArrayList<>();
             for (int i = 0; i < count; i++) {
@@ -477,7 +482,7 @@ class InboxServiceTest {
         @Test
         void aTokenIsRefusedOnceTheMatchesChangedAndNothingIsDeleted() {
             addYesterday(ACCOUNT, 4);
-            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            String token = previewToken();
             addYesterday(ACCOUNT, 1);
 
             assertThatThrownBy(() -> service.bulkDelete(ACCOUNT, yesterday, token))
@@ -489,7 +494,7 @@ class InboxServiceTest {
         @Test
         void aTokenIsRefusedWhenOneMatchWasReplacedByAnother() {
             List<Inbox> matching = addYesterday(ACCOUNT, 4);
-            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            String token = previewToken();
             store.delete(ACCOUNT, matching.get(0).id());
             addYesterday(ACCOUNT, 1);
 
@@ -502,7 +507,7 @@ class InboxServiceTest {
         void aTokenBelongsToItsFilterAndItsAccount() {
             addYesterday(ACCOUNT, 3);
             addYesterday(OTHER_ACCOUNT, 3);
-            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            String token = previewToken();
 
             assertThatThrownBy(() -> service.bulkDelete(ACCOUNT, InboxFilter.NONE, token))
                     .isInstanceOf(InvalidArgumentException.class).hasMessageContaining("issued for other filters");
@@ -515,7 +520,7 @@ class InboxServiceTest {
         @Test
         void aDamagedTokenOrAListCursorIsNoConfirmation() {
             addYesterday(ACCOUNT, 3);
-            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            String token = previewToken();
             String cursor = service.list(ACCOUNT, yesterday, PageRequest.of(1, null, PageLimits.PROGRAMS)).nextCursor();
             String altered = token.substring(0, 10) + (token.charAt(10) == 'A' ? 'B' : 'A') + token.substring(11);
 
@@ -530,7 +535,7 @@ class InboxServiceTest {
         @Test
         void aTokenExpiresAfterAnHour() {
             addYesterday(ACCOUNT, 3);
-            String token = service.bulkDelete(ACCOUNT, yesterday, null).confirmToken();
+            String token = previewToken();
             InboxService later = new InboxService(store, cursors, "mail.example.com",
                     Clock.offset(clock, BulkDeleteTokens.LIFETIME.plusSeconds(1)));
             InboxService inTime = new InboxService(store, cursors, "mail.example.com",

@@ -48,6 +48,12 @@ class PagerTest {
         return items;
     }
 
+    /** The page ends the list: nothing more, and no cursor to a next page. */
+    private static void assertLastPage(Page<?> page) {
+        assertThat(page.hasMore()).isFalse();
+        assertThat(page.nextCursor()).isNull();
+    }
+
     private static PageRequest first(int limit) {
         return new PageRequest(limit, null);
     }
@@ -132,8 +138,7 @@ class PagerTest {
             var page = pager.page(first(5), SCOPE, new ListKeysetSource<Item>(List.of()));
 
             assertThat(page.items()).isEmpty();
-            assertThat(page.hasMore()).isFalse();
-            assertThat(page.nextCursor()).isNull();
+            assertLastPage(page);
             assertThat(page.total()).hasValue(0);
         }
 
@@ -144,8 +149,7 @@ class PagerTest {
             var page = pager.page(first(5), SCOPE, source);
 
             assertThat(page.items()).containsExactlyElementsOf(source.inListOrder());
-            assertThat(page.hasMore()).isFalse();
-            assertThat(page.nextCursor()).isNull();
+            assertLastPage(page);
         }
 
         @Test
@@ -160,8 +164,7 @@ class PagerTest {
 
             var last = pager.page(after(page, 5), SCOPE, source);
             assertThat(last.items()).containsExactly(source.inListOrder().get(5));
-            assertThat(last.hasMore()).isFalse();
-            assertThat(last.nextCursor()).isNull();
+            assertLastPage(last);
         }
 
         @Test

@@ -145,14 +145,7 @@ public class AgentText {
             }
             rows.set(i, shown);
         }
-        ObjectNode shown = page.objectNode();
-        for (Map.Entry<String, JsonNode> field : page.properties()) {
-            shown.set(field.getKey(), field.getValue());
-            if (field.getKey().equals(ROWS)) {
-                shown.put(ADDRESSES, USERNAME + domain);
-            }
-        }
-        return shown;
+        return withFieldAfter(page, ROWS, ADDRESSES, USERNAME + domain);
     }
 
     /**
@@ -177,11 +170,16 @@ public class AgentText {
         for (JsonNode row : rows) {
             ((ObjectNode) row).put(ID, row.path(ID).textValue().substring(prefix.length()));
         }
+        return withFieldAfter(page, ADDRESSES, IDS, prefix + ID);
+    }
+
+    /** A copy of the page with {@code name: value} right after its field {@code after}, where an agent reads it. */
+    private static ObjectNode withFieldAfter(ObjectNode page, String after, String name, String value) {
         ObjectNode shown = page.objectNode();
         for (Map.Entry<String, JsonNode> field : page.properties()) {
             shown.set(field.getKey(), field.getValue());
-            if (field.getKey().equals(ADDRESSES)) {
-                shown.put(IDS, prefix + ID);
+            if (field.getKey().equals(after)) {
+                shown.put(name, value);
             }
         }
         return shown;

@@ -11,6 +11,7 @@ import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -137,16 +138,8 @@ public class PostgresEventStore implements EventStore {
     @Override
     @Transactional
     public Optional<StreamPosition> positionOf(String accountId, String eventId) {
-        return session().doReturningWork(connection -> {
-            try (PreparedStatement query = connection.prepareStatement(POSITION_OF)) {
-                query.setString(1, accountId);
-                query.setString(2, eventId);
-                try (ResultSet found = query.executeQuery()) {
-                    return found.next() ? Optional.of(new StreamPosition(found.getLong(1), found.getString(2)))
-                            : Optional.<StreamPosition>empty();
-                }
-            }
-        });
+        return session().doReturningWork(connection -> SqlRows.first(connection, POSITION_OF,
+                found -> new StreamPosition(found.getLong(1), found.getString(2)), accountId, eventId));
     }
 
     @Override

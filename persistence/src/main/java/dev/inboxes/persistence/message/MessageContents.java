@@ -1,5 +1,6 @@
 package dev.inboxes.persistence.message;
 
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.Attachment;
 import dev.inboxes.domain.message.Authentication;
@@ -252,9 +253,8 @@ public class MessageContents {
 
     Optional<byte[]> raw(String accountId, String inboxId, String messageId) {
         return session().doReturningWork(connection -> {
-            try (PreparedStatement query = owned(connection, RAW, 0, accountId, inboxId, messageId);
-                 ResultSet found = query.executeQuery()) {
-                return found.next() ? Optional.of(found.getBytes(1)) : Optional.empty();
+            try (PreparedStatement query = owned(connection, RAW, 0, accountId, inboxId, messageId)) {
+                return SqlRows.first(query, found -> found.getBytes(1));
             }
         });
     }
@@ -264,10 +264,7 @@ public class MessageContents {
             try (PreparedStatement query = connection.prepareStatement(ATTACHMENT)) {
                 query.setString(1, attachmentId);
                 bindOwner(query, 1, accountId, inboxId, messageId);
-                try (ResultSet found = query.executeQuery()) {
-                    return found.next() ? Optional.of(new AttachmentContent(attachment(found), found.getBytes(7)))
-                            : Optional.empty();
-                }
+                return SqlRows.first(query, found -> new AttachmentContent(attachment(found), found.getBytes(7)));
             }
         });
     }
@@ -277,10 +274,7 @@ public class MessageContents {
             try (PreparedStatement query = owned(connection, RAW_SLICE, 2, accountId, inboxId, messageId)) {
                 query.setInt(1, start + 1);
                 query.setInt(2, maxBytes);
-                try (ResultSet found = query.executeQuery()) {
-                    return found.next() ? Optional.of(new ByteSlice(found.getBytes(1), start, found.getInt(2)))
-                            : Optional.empty();
-                }
+                return SqlRows.first(query, found -> new ByteSlice(found.getBytes(1), start, found.getInt(2)));
             }
         });
     }
@@ -293,10 +287,8 @@ public class MessageContents {
                 query.setInt(2, maxBytes);
                 query.setString(3, attachmentId);
                 bindOwner(query, 3, accountId, inboxId, messageId);
-                try (ResultSet found = query.executeQuery()) {
-                    return found.next() ? Optional.of(new AttachmentSlice(attachment(found),
-                            new ByteSlice(found.getBytes(7), start, found.getInt(8)))) : Optional.empty();
-                }
+                return SqlRows.first(query, found -> new AttachmentSlice(attachment(found),
+                        new ByteSlice(found.getBytes(7), start, found.getInt(8))));
             }
         });
     }

@@ -18,6 +18,7 @@ import dev.inboxes.domain.outbound.NewDelivery;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.persistence.message.MessageContents;
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -307,15 +308,8 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Optional<byte[]> signedMessage(DueDelivery claimed) {
-        return session().doReturningWork(connection -> {
-            try (PreparedStatement query = connection.prepareStatement(SIGNED_MESSAGE)) {
-                query.setString(1, claimed.messageId());
-                query.setString(2, claimed.inboxId());
-                try (ResultSet found = query.executeQuery()) {
-                    return found.next() ? Optional.of(found.getBytes(1)) : Optional.<byte[]>empty();
-                }
-            }
-        });
+        return session().doReturningWork(connection -> SqlRows.first(connection, SIGNED_MESSAGE,
+                found -> found.getBytes(1), claimed.messageId(), claimed.inboxId()));
     }
 
     @Override
@@ -341,16 +335,8 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Optional<BouncedDelivery> bounce(String deliveryId, String reply) {
-        return session().doReturningWork(connection -> {
-            try (PreparedStatement bounce = connection.prepareStatement(BOUNCE)) {
-                bounce.setString(1, reply);
-                bounce.setString(2, deliveryId);
-                try (ResultSet found = bounce.executeQuery()) {
-                    return found.next() ? Optional.of(new BouncedDelivery(deliveryId, found.getString(1),
-                            found.getString(2))) : Optional.<BouncedDelivery>empty();
-                }
-            }
-        });
+        return session().doReturningWork(connection -> SqlRows.first(connection, BOUNCE,
+                found -> new BouncedDelivery(deliveryId, found.getString(1), found.getString(2)), reply, deliveryId));
     }
 
     @Override

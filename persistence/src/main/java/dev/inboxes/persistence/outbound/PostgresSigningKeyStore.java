@@ -2,6 +2,7 @@ package dev.inboxes.persistence.outbound;
 
 import dev.inboxes.domain.outbound.SigningKey;
 import dev.inboxes.domain.outbound.SigningKeyStore;
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -9,7 +10,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
@@ -69,14 +69,8 @@ public class PostgresSigningKeyStore implements SigningKeyStore {
     }
 
     private static Optional<SigningKey> current(Connection connection, String domain) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(CURRENT)) {
-            query.setString(1, domain);
-            try (ResultSet found = query.executeQuery()) {
-                return found.next() ? Optional.of(new SigningKey(found.getString(1), found.getString(2),
-                        found.getBytes(3), found.getBytes(4), found.getObject(5, OffsetDateTime.class).toInstant()))
-                        : Optional.empty();
-            }
-        }
+        return SqlRows.first(connection, CURRENT, found -> new SigningKey(found.getString(1), found.getString(2),
+                found.getBytes(3), found.getBytes(4), found.getObject(5, OffsetDateTime.class).toInstant()), domain);
     }
 
     private static void insert(Connection connection, SigningKey key) throws SQLException {

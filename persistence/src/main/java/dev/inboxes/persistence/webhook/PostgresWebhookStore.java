@@ -16,6 +16,7 @@ import dev.inboxes.domain.webhook.WebhookSettings;
 import dev.inboxes.domain.webhook.WebhookStore;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.SqlTexts;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -156,13 +157,8 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public Optional<Webhook> find(String accountId, String webhookId) {
-        return session().doReturningWork(connection -> {
-            try (PreparedStatement query = connection.prepareStatement(FIND)) {
-                query.setString(1, accountId);
-                query.setString(2, webhookId);
-                return one(query);
-            }
-        });
+        return session().doReturningWork(connection -> SqlRows.first(connection, FIND,
+                PostgresWebhookStore::webhook, accountId, webhookId));
     }
 
     @Override
@@ -180,7 +176,7 @@ public class PostgresWebhookStore implements WebhookStore {
                 update.setString(++p, changes.status());
                 update.setString(++p, accountId);
                 update.setString(++p, webhookId);
-                return one(update);
+                return SqlRows.first(update, PostgresWebhookStore::webhook);
             }
         });
     }
@@ -206,7 +202,7 @@ public class PostgresWebhookStore implements WebhookStore {
                 rotate.setString(2, secret);
                 rotate.setString(3, accountId);
                 rotate.setString(4, webhookId);
-                return one(rotate);
+                return SqlRows.first(rotate, PostgresWebhookStore::webhook);
             }
         });
     }
@@ -356,14 +352,10 @@ public class PostgresWebhookStore implements WebhookStore {
         });
     }
 
-    private static Optional<Webhook> one(PreparedStatement query) throws SQLException {
-        try (ResultSet found = query.executeQuery()) {
-            if (!found.next()) {
-                return Optional.empty();
-            }
-            return Optional.of(new Webhook(found.getString(1), found.getString(2), texts(found, 3), texts(found, 4),
-                    found.getString(5), instant(found, 6), found.getString(7), instant(found, 8)));
-        }
+    /** A webhook as {@code FIND}, {@code UPDATE} and {@code ROTATE} return it. */
+    private static Webhook webhook(ResultSet found) throws SQLException {
+        return new Webhook(found.getString(1), found.getString(2), texts(found, 3), texts(found, 4),
+                found.getString(5), instant(found, 6), found.getString(7), instant(found, 8));
     }
 
     private static List<String> texts(ResultSet result, int column) throws SQLException {

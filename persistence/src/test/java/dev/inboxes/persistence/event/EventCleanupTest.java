@@ -2,14 +2,11 @@ package dev.inboxes.persistence.event;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.event.EventFilter;
 import dev.inboxes.domain.event.EventStore;
-import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -39,10 +36,8 @@ class EventCleanupTest {
 
     @Test
     void eventsOlderThanTheRetentionGoAndYoungerOnesStay() throws Exception {
-        String account = RandomIds.newId(AccountService.ID_PREFIX);
         Instant now = Instant.now();
-        accounts.insert(account, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_",
-                now));
+        String account = TestAccounts.insert(accounts, now);
         try (Connection connection = dataSource.getConnection()) {
             for (int i = 0; i < 2_500; i++) {
                 record(connection, account);

@@ -2,13 +2,11 @@ package dev.inboxes.persistence.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.inbox.IdempotencyKey;
-import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.persistence.shared.BatchedDeletion;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.common.WithTestResource;
@@ -39,9 +37,8 @@ class IdempotencyKeyCleanupTest {
     @Test
     void expiredKeysAreDeletedInBatchesAndFreshOnesKept() {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        String account = RandomIds.newId(AccountService.ID_PREFIX);
-        accounts.insert(account, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_", now));
-        int expired = IdempotencyKeyCleanup.BATCH * 2 + 500;
+        String account = TestAccounts.insert(accounts, now);
+        int expired = BatchedDeletion.BATCH * 2 + 500;
         insertKeys(account, "old-", expired, now.minus(IdempotencyKey.RETENTION).minusSeconds(1));
         insertKeys(account, "fresh-", 3, now.minus(IdempotencyKey.RETENTION).plusSeconds(60));
 

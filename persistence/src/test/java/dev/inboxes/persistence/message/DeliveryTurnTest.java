@@ -2,10 +2,7 @@ package dev.inboxes.persistence.message;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.Message;
@@ -16,6 +13,7 @@ import dev.inboxes.domain.message.NewMessage;
 import dev.inboxes.domain.message.StoreOutcome;
 import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -70,8 +68,7 @@ class DeliveryTurnTest {
     @Test
     void aDeliveryWaitingForTheInboxLongerThanTheStatementLimitIsStoredWhenItsTurnComes() throws Exception {
         Instant now = Instant.now();
-        String account = RandomIds.newId(AccountService.ID_PREFIX);
-        accounts.insert(account, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_", now));
+        String account = TestAccounts.insert(accounts, now);
         Inbox inbox = inboxes.create(account, new Inbox(RandomIds.newId(Inbox.ID_PREFIX),
                 "turn" + RandomIds.lowercaseAlphanumeric(12) + "@turn.test", null, now), null).inbox();
         Duration ahead = STATEMENT_LIMIT.multipliedBy(3);

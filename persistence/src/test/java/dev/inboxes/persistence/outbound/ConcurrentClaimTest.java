@@ -2,10 +2,7 @@ package dev.inboxes.persistence.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.Message;
@@ -17,7 +14,9 @@ import dev.inboxes.domain.outbound.DueDelivery;
 import dev.inboxes.domain.outbound.NewDelivery;
 import dev.inboxes.domain.outbound.OutboxStore;
 import dev.inboxes.domain.shared.RandomIds;
+import dev.inboxes.persistence.testing.ClaimRace;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -28,12 +27,8 @@ import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,18 +59,10 @@ class ConcurrentClaimTest {
     void twoWorkersClaimingAtOnceNeverClaimTheSameDelivery() throws Exception {
         Instant now = Instant.parse("2007-07-07T07:07:07.123456Z");
         Set<String> ours = accept(now, DELIVERIES);
-        CountDownLatch start = new CountDownLatch(1);
 
-        CompletableFuture<List<String>> first = CompletableFuture.supplyAsync(() -> claimAll(start, now));
-        CompletableFuture<List<String>> second = CompletableFuture.supplyAsync(() -> claimAll(start, now));
-        start.countDown();
-        List<String> byFirst = first.get(60, TimeUnit.SECONDS);
-        List<String> bySecond = second.get(60, TimeUnit.SECONDS);
+        Set<String> claimed = ClaimRace.twoWorkers(() -> outbox.claimDue(now, LEASE, BATCH), due -> true,
+                DueDelivery::id);
 
-        assertThat(byFirst).doesNotHaveDuplicates().doesNotContainAnyElementsOf(bySecond);
-        assertThat(bySecond).doesNotHaveDuplicates();
-        Set<String> claimed = new HashSet<>(byFirst);
-        claimed.addAll(bySecond);
         assertThat(claimed).containsAll(ours);
     }
 
@@ -103,27 +90,9 @@ class ConcurrentClaimTest {
         assertThat(outbox.claimDue(now, LEASE, 1_000)).extracting(DueDelivery::id).containsAll(held);
     }
 
-    private List<String> claimAll(CountDownLatch start, Instant now) {
-        try {
-            start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        List<String> claimed = new ArrayList<>();
-        List<DueDelivery> batch;
-        do {
-            batch = outbox.claimDue(now, LEASE, BATCH);
-            batch.forEach(due -> claimed.add(due.id()));
-        } while (!batch.isEmpty());
-        return claimed;
-    }
-
     /** One message with {@code count} queued deliveries, due at {@code now}; their ids. */
     private Set<String> accept(Instant now, int count) {
-        String account = RandomIds.newId(AccountService.ID_PREFIX);
-        accounts.insert(account, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_",
-                now));
+        String account = TestAccounts.insert(accounts, now);
         Inbox inbox = inboxes.create(account, new Inbox(RandomIds.newId(Inbox.ID_PREFIX),
                 "claim" + RandomIds.lowercaseAlphanumeric(12) + "@claim.test", null, now), null).inbox();
         String id = RandomIds.newId(Message.ID_PREFIX);

@@ -2,14 +2,11 @@ package dev.inboxes.persistence.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.outbound.Suppression;
 import dev.inboxes.domain.outbound.SuppressionStore;
-import dev.inboxes.domain.shared.RandomIds;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -42,9 +39,7 @@ class PostgresSuppressionStoreTest {
     AgroalDataSource dataSource;
 
     private String newAccount() {
-        String id = RandomIds.newId(AccountService.ID_PREFIX);
-        accounts.insert(id, T0, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_", T0));
-        return id;
+        return TestAccounts.insert(accounts, T0);
     }
 
     @Test

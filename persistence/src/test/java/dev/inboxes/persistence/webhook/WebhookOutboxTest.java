@@ -2,10 +2,7 @@ package dev.inboxes.persistence.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.inboxes.domain.account.AccountService;
 import dev.inboxes.domain.account.AccountStore;
-import dev.inboxes.domain.account.ApiKey;
-import dev.inboxes.domain.account.StoredApiKey;
 import dev.inboxes.domain.event.Event;
 import dev.inboxes.domain.event.EventFilter;
 import dev.inboxes.domain.event.EventStore;
@@ -17,7 +14,9 @@ import dev.inboxes.domain.webhook.DueWebhookDelivery;
 import dev.inboxes.domain.webhook.Webhook;
 import dev.inboxes.domain.webhook.WebhookReply;
 import dev.inboxes.domain.webhook.WebhookStore;
+import dev.inboxes.persistence.testing.ClaimRace;
 import dev.inboxes.persistence.testing.PostgresResource;
+import dev.inboxes.persistence.testing.TestAccounts;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -27,12 +26,8 @@ import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,19 +63,11 @@ class WebhookOutboxTest {
             newInbox(account);
         }
         Instant now = Instant.now().plusSeconds(1);
-        CountDownLatch start = new CountDownLatch(1);
 
-        CompletableFuture<List<String>> first = CompletableFuture.supplyAsync(() -> claimAll(start, now, account));
-        CompletableFuture<List<String>> second = CompletableFuture.supplyAsync(() -> claimAll(start, now, account));
-        start.countDown();
-        List<String> byFirst = first.get(60, TimeUnit.SECONDS);
-        List<String> bySecond = second.get(60, TimeUnit.SECONDS);
+        Set<String> claimed = ClaimRace.twoWorkers(() -> webhooks.claimDue(now, LEASE, 5),
+                due -> due.accountId().equals(account), DueWebhookDelivery::id);
 
-        assertThat(byFirst).doesNotHaveDuplicates().doesNotContainAnyElementsOf(bySecond);
-        assertThat(bySecond).doesNotHaveDuplicates();
-        Set<String> all = new HashSet<>(byFirst);
-        all.addAll(bySecond);
-        assertThat(all).hasSize(60);
+        assertThat(claimed).hasSize(60);
     }
 
     @Test
@@ -159,22 +146,6 @@ class WebhookOutboxTest {
         }
     }
 
-    private List<String> claimAll(CountDownLatch start, Instant now, String account) {
-        try {
-            start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        List<String> claimed = new ArrayList<>();
-        List<DueWebhookDelivery> batch;
-        do {
-            batch = webhooks.claimDue(now, LEASE, 5);
-            batch.stream().filter(due -> due.accountId().equals(account)).forEach(due -> claimed.add(due.id()));
-        } while (!batch.isEmpty());
-        return claimed;
-    }
-
     private List<DueWebhookDelivery> claimOurs(Instant now, Duration lease, String account) {
         List<DueWebhookDelivery> ours = new ArrayList<>();
         List<DueWebhookDelivery> batch;
@@ -186,10 +157,7 @@ class WebhookOutboxTest {
     }
 
     private String newAccount() {
-        String id = RandomIds.newId(AccountService.ID_PREFIX);
-        Instant now = Instant.now();
-        accounts.insert(id, now, new StoredApiKey(RandomIds.newId(ApiKey.ID_PREFIX), RandomIds.base62(64), "sk_", now));
-        return id;
+        return TestAccounts.insert(accounts, Instant.now());
     }
 
     private Webhook subscribe(String account) {

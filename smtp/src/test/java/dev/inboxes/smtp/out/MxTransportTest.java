@@ -5,13 +5,13 @@ import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.domain.outbound.TransportReply;
+import dev.inboxes.smtp.OpenResources;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.subethamail.smtp.RejectException;
@@ -24,20 +24,13 @@ import org.subethamail.smtp.server.SMTPServer;
 class MxTransportTest {
 
     private final InMemorySigningKeys keys = new InMemorySigningKeys();
-    private final List<AutoCloseable> open = new ArrayList<>();
+    @AutoClose
+    private final OpenResources open = new OpenResources();
     private LoopbackDnsServer dns;
 
     @BeforeEach
     void startDns() throws Exception {
-        dns = new LoopbackDnsServer();
-        open.add(dns);
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable closeable : open) {
-            closeable.close();
-        }
+        dns = open.add(new LoopbackDnsServer());
     }
 
     @Test
@@ -58,7 +51,7 @@ class MxTransportTest {
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.2")
                 .mx("example.com", 20, "mx2.example.com").a("mx2.example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(sink.received).hasSize(1);
@@ -74,7 +67,7 @@ class MxTransportTest {
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.2")
                 .mx("example.com", 20, "mx2.example.com").a("mx2.example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(greylisting.received).isEmpty();
@@ -87,8 +80,7 @@ class MxTransportTest {
         greylisting.refuseRecipient = new RejectException(451, "4.7.1 greylisted, try again later");
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.2");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, greylisting.port())).send(SENDER, RECIPIENT,
-                signedMessage());
+        TransportReply reply = sendThroughMx(greylisting.port());
 
         assertThat(reply.code()).isEqualTo(451);
         assertThat(reply.text()).isEqualTo("4.7.1 greylisted, try again later");
@@ -99,7 +91,7 @@ class MxTransportTest {
         RelaySink sink = sink(builder -> { });
         dns.a("example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(sink.received).hasSize(1);
@@ -111,7 +103,7 @@ class MxTransportTest {
         RelaySink sink = sink(builder -> { });
         dns.nullMx("example.com").a("example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(556);
         assertThat(reply.text()).startsWith("5.1.10");
@@ -147,8 +139,7 @@ class MxTransportTest {
     @Test
     void aSilentFirstDnsServerLeavesTimeForTheNextWithinTheBound() throws Exception {
         RelaySink sink = sink(builder -> { });
-        LoopbackDnsServer silent = new LoopbackDnsServer();
-        open.add(silent);
+        LoopbackDnsServer silent = open.add(new LoopbackDnsServer());
         silent.silent = true;
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.1");
         MxTransport transport = mx(TestMxConfig.asking(List.of(silent, dns), sink.port())
@@ -181,7 +172,7 @@ class MxTransportTest {
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.1")
                 .mx("example.com", 20, "mx2.example.com").a("mx2.example.com", "127.0.0.1");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isEqualTo(550);
         assertThat(reply.text()).isEqualTo("5.1.1 <alice@example.com>: no such user");
@@ -194,7 +185,7 @@ class MxTransportTest {
         dns.mx("example.com", 10, "mx1.example.com").a("mx1.example.com", "127.0.0.2")
                 .mx("example.com", 20, "mx2.example.com");
 
-        TransportReply reply = mx(TestMxConfig.asking(dns, sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughMx(sink.port());
 
         assertThat(reply.code()).isZero();
         assertThat(reply.text()).startsWith("No mail exchanger of example.com took the message")
@@ -214,10 +205,13 @@ class MxTransportTest {
         assertThat(sink.received).isEmpty();
     }
 
+    /** A signed message to the recipient, through the MX hosts the loopback DNS names, on {@code port}. */
+    private TransportReply sendThroughMx(int port) {
+        return mx(TestMxConfig.asking(dns, port)).send(SENDER, RECIPIENT, signedMessage());
+    }
+
     private RelaySink sink(Consumer<SMTPServer.Builder> customizer) {
-        RelaySink sink = new RelaySink(customizer);
-        open.add(sink);
-        return sink;
+        return open.add(new RelaySink(customizer));
     }
 
     private static InetAddress secondLoopback() {

@@ -7,10 +7,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inboxes.domain.outbound.TransportReply;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.subethamail.smtp.server.SMTPServer;
 
 /** The relay client over STARTTLS and implicit TLS, against a loopback server with a self-signed certificate. */
 class RelayTlsTest {
@@ -36,24 +38,23 @@ class RelayTlsTest {
 
     @Test
     void starttlsSendsOverTlsWhenTheRelayDemandsIt() throws Exception {
-        sink = new RelaySink(builder -> builder.enableTLS().requireTLS()
-                .startTlsSocketFactory(certificate.serverContext()));
-        byte[] raw = signedMessage();
-
-        TransportReply reply = trusting(TestRelayConfig.plain(sink.port()).host("localhost")
-                .tls(RelayConfig.Tls.STARTTLS)).send(SENDER, RECIPIENT, raw);
-
-        assertThat(reply.code()).isEqualTo(250);
-        assertThat(sink.received).singleElement().satisfies(received -> assertThat(received.data()).isEqualTo(raw));
+        assertSentTrusted(builder -> builder.enableTLS().requireTLS()
+                .startTlsSocketFactory(certificate.serverContext()), RelayConfig.Tls.STARTTLS);
     }
 
     @Test
     void implicitTlsSendsFromTheFirstByte() throws Exception {
-        sink = new RelaySink(builder -> builder.serverSocketFactory(certificate.serverContext()));
+        assertSentTrusted(builder -> builder.serverSocketFactory(certificate.serverContext()),
+                RelayConfig.Tls.IMPLICIT);
+    }
+
+    /** A relay set up by {@code server}, whose certificate the client trusts, receives the message unchanged. */
+    private void assertSentTrusted(Consumer<SMTPServer.Builder> server, RelayConfig.Tls tls) throws Exception {
+        sink = new RelaySink(server);
         byte[] raw = signedMessage();
 
-        TransportReply reply = trusting(TestRelayConfig.plain(sink.port()).host("localhost")
-                .tls(RelayConfig.Tls.IMPLICIT)).send(SENDER, RECIPIENT, raw);
+        TransportReply reply = trusting(TestRelayConfig.plain(sink.port()).host("localhost").tls(tls))
+                .send(SENDER, RECIPIENT, raw);
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(sink.received).singleElement().satisfies(received -> assertThat(received.data()).isEqualTo(raw));

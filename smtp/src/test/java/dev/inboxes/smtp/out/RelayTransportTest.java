@@ -5,6 +5,7 @@ import static dev.inboxes.smtp.out.SignedTestMail.SENDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inboxes.domain.outbound.TransportReply;
+import dev.inboxes.smtp.OpenResources;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -13,7 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.subethamail.smtp.RejectException;
 import org.subethamail.smtp.auth.LoginAuthenticationHandlerFactory;
@@ -25,14 +26,8 @@ import org.subethamail.smtp.auth.UsernamePasswordValidator;
 class RelayTransportTest {
 
     private final InMemorySigningKeys keys = new InMemorySigningKeys();
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable closeable : open) {
-            closeable.close();
-        }
-    }
+    @AutoClose
+    private final OpenResources open = new OpenResources();
 
     @Test
     void theRelayReceivesTheBytesUnchangedWithTheSignatureIntact() throws Exception {
@@ -52,8 +47,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> builder.requireAuth()
                 .authenticationHandlerFactory(new PlainAuthenticationHandlerFactory(validator(logins))));
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port()).login("agent", "s3cret"))
-                .send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(sink.port()).login("agent", "s3cret"));
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(logins).containsExactly("agent");
@@ -66,8 +60,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> builder.requireAuth()
                 .authenticationHandlerFactory(new LoginAuthenticationHandlerFactory(validator(logins))));
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port()).login("agent", "s3cret"))
-                .send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(sink.port()).login("agent", "s3cret"));
 
         assertThat(reply.code()).isEqualTo(250);
         assertThat(logins).containsExactly("agent");
@@ -78,8 +71,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> builder.requireAuth()
                 .authenticationHandlerFactory(new PlainAuthenticationHandlerFactory(validator(new ArrayList<>()))));
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port()).login("agent", "wrong"))
-                .send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(sink.port()).login("agent", "wrong"));
 
         assertThat(reply.code()).isZero();
         assertThat(reply.isPermanent()).isFalse();
@@ -92,7 +84,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> { });
         sink.refuseRecipient = new RejectException(550, "5.1.1 <alice@example.com>: no such user");
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(sink.port());
 
         assertThat(reply.code()).isEqualTo(550);
         assertThat(reply.isPermanent()).isTrue();
@@ -105,7 +97,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> { });
         sink.refuseRecipient = new RejectException(451, "4.7.1 greylisted, try again later");
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(sink.port());
 
         assertThat(reply.code()).isEqualTo(451);
         assertThat(reply.isPermanent()).isFalse();
@@ -118,7 +110,7 @@ class RelayTransportTest {
         RelaySink sink = sink(builder -> { });
         sink.refuseData = new RejectException(452, "4.3.1 Insufficient system storage");
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port())).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(sink.port());
 
         assertThat(reply.code()).isEqualTo(452);
         assertThat(reply.text()).isEqualTo("4.3.1 Insufficient system storage");
@@ -131,7 +123,7 @@ class RelayTransportTest {
             port = socket.getLocalPort();
         }
 
-        TransportReply reply = relay(TestRelayConfig.plain(port)).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(port);
 
         assertThat(reply.code()).isZero();
         assertThat(reply.text()).startsWith("Cannot reach the relay 127.0.0.1:" + port);
@@ -200,7 +192,7 @@ class RelayTransportTest {
 
     @Test
     void withoutARelayHostNothingIsSentAndTheSettingIsNamed() {
-        TransportReply reply = relay(TestRelayConfig.plain(25).noHost()).send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(25).noHost());
 
         assertThat(reply.code()).isZero();
         assertThat(reply.text()).contains("INBOXES_SMTP_RELAY_HOST");
@@ -210,8 +202,7 @@ class RelayTransportTest {
     void starttlsRequiredRefusesARelayWithoutIt() {
         RelaySink sink = sink(builder -> { });
 
-        TransportReply reply = relay(TestRelayConfig.plain(sink.port()).tls(RelayConfig.Tls.STARTTLS))
-                .send(SENDER, RECIPIENT, signedMessage());
+        TransportReply reply = sendThroughRelay(TestRelayConfig.plain(sink.port()).tls(RelayConfig.Tls.STARTTLS));
 
         assertThat(reply.isAccepted()).isFalse();
         assertThat(reply.isPermanent()).isFalse();
@@ -219,9 +210,16 @@ class RelayTransportTest {
     }
 
     private RelaySink sink(java.util.function.Consumer<org.subethamail.smtp.server.SMTPServer.Builder> customizer) {
-        RelaySink sink = new RelaySink(customizer);
-        open.add(sink);
-        return sink;
+        return open.add(new RelaySink(customizer));
+    }
+
+    /** A signed message to the recipient, through a relay on loopback at {@code port} that asks for no login. */
+    private TransportReply sendThroughRelay(int port) {
+        return sendThroughRelay(TestRelayConfig.plain(port));
+    }
+
+    private TransportReply sendThroughRelay(RelayConfig config) {
+        return relay(config).send(SENDER, RECIPIENT, signedMessage());
     }
 
     private static RelayTransport relay(RelayConfig config) {
