@@ -20,7 +20,7 @@ import java.util.List;
  * docs/benchmarks.md measured in one run. Run with {@code ./mvnw -B -Pbench -pl bench -am verify -DskipTests};
  * {@code -Dbench.wake-only=true} runs (f) alone (two replicas, no seeding, a few minutes) and rewrites only that section;
  * {@code -Dbench.send-only=true} does the same for (g), mail out; {@code -Dbench.auth-only=true} for (h), mail in with
- * the checks at receipt on and off.
+ * the checks at receipt on and off; {@code -Dbench.webhook-only=true} for (j), webhooks.
  */
 public final class Benchmark {
 
@@ -78,6 +78,19 @@ public final class Benchmark {
             String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
             Files.writeString(markdown, Report.withSection(existing, "\n## (h) ", section));
             log("wrote section (h) of %s", markdown);
+            System.out.println(section);
+            return;
+        }
+        if (Boolean.getBoolean("bench.webhook-only")) { // (j) alone, written into the existing report's section (j)
+            String section;
+            try (Postgres database = Postgres.start(work)) {
+                section = WebhookLatency.section(WebhookLatency.run(jar, work, database), database.description);
+            }
+            Files.createDirectories(output); // a smoke run's folder is new
+            Path markdown = output.resolve("benchmarks.md");
+            String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
+            Files.writeString(markdown, Report.withSection(existing, "\n## (j) ", section));
+            log("wrote section (j) of %s", markdown);
             System.out.println(section);
             return;
         }
@@ -159,6 +172,8 @@ public final class Benchmark {
             report.auth = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
             log("(i) start of the JVM app");
             report.start = StartTime.run(jar, work);
+            log("(j) webhooks");
+            report.webhooks = WebhookLatency.section(WebhookLatency.run(jar, work, database), database.description);
             Throughput.Result profiled = report.throughput.stream()
                     .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
             report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());
