@@ -82,16 +82,10 @@ public final class Benchmark {
             return;
         }
         if (Boolean.getBoolean("bench.webhook-only")) { // (j) alone, written into the existing report's section (j)
-            String section;
             try (Postgres database = Postgres.start(work)) {
-                section = WebhookLatency.section(WebhookLatency.run(jar, work, database), database.description);
+                rewriteSection(output, "(j)", WebhookLatency.section(WebhookLatency.run(jar, work, database),
+                        database.description));
             }
-            Files.createDirectories(output); // a smoke run's folder is new
-            Path markdown = output.resolve("benchmarks.md");
-            String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
-            Files.writeString(markdown, Report.withSection(existing, "\n## (j) ", section));
-            log("wrote section (j) of %s", markdown);
-            System.out.println(section);
             return;
         }
         if (Boolean.getBoolean("bench.start-only")) { // (i) alone, printed
@@ -184,6 +178,16 @@ public final class Benchmark {
         Files.writeString(output.resolve("benchmarks.md"), report.markdown());
         log("wrote %s and %s", output.resolve("benchmarks.md"), output.resolve("benchmark-latency.png"));
         System.out.println(report.summary());
+    }
+
+    /** Writes {@code section} over the section {@code letter} of the report in {@code output} (or adds it). */
+    private static void rewriteSection(Path output, String letter, String section) throws Exception {
+        Files.createDirectories(output); // a smoke run's folder is new
+        Path markdown = output.resolve("benchmarks.md");
+        String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
+        Files.writeString(markdown, Report.withSection(existing, "\n## " + letter + " ", section));
+        log("wrote section %s of %s", letter, markdown);
+        System.out.println(section);
     }
 
     /** (f) on two replicas of the app on one database: A receives the mail, waits are on A or on B. */
