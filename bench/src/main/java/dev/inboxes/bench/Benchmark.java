@@ -20,7 +20,7 @@ import java.util.List;
  * docs/benchmarks.md measured in one run. Run with {@code ./mvnw -B -Pbench -pl bench -am verify -DskipTests};
  * {@code -Dbench.wake-only=true} runs (f) alone (two replicas, no seeding, a few minutes) and rewrites only that section;
  * {@code -Dbench.send-only=true} does the same for (g), mail out; {@code -Dbench.auth-only=true} for (h), mail in with
- * the checks at receipt on and off.
+ * the checks at receipt on and off; {@code -Dbench.webhook-only=true} for (j), webhooks.
  */
 public final class Benchmark {
 
@@ -71,6 +71,13 @@ public final class Benchmark {
                 section = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
             }
             writeSectionAlone(output, "h", section);
+            return;
+        }
+        if (Boolean.getBoolean("bench.webhook-only")) { // (j) alone, written into the existing report's section (j)
+            try (Postgres database = Postgres.start(work)) {
+                rewriteSection(output, "(j)", WebhookLatency.section(WebhookLatency.run(jar, work, database),
+                        database.description));
+            }
             return;
         }
         if (Boolean.getBoolean("bench.start-only")) { // (i) alone, printed
@@ -161,12 +168,31 @@ public final class Benchmark {
             report.auth = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
             log("(i) start of the JVM app");
             report.start = StartTime.run(jar, work);
+<<<<<<< HEAD
+=======
+            log("(j) webhooks");
+            report.webhooks = WebhookLatency.section(WebhookLatency.run(jar, work, database), database.description);
+            Throughput.Result profiled = report.throughput.stream()
+                    .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
+            report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());
+            report.profiledConcurrency = profiled.concurrency();
+>>>>>>> events25
         }
         Files.createDirectories(output);
         LatencyChart.write(report.depth, rows, output.resolve("benchmark-latency.png"));
         Files.writeString(output.resolve("benchmarks.md"), report.markdown());
         log("wrote %s and %s", output.resolve("benchmarks.md"), output.resolve("benchmark-latency.png"));
         System.out.println(report.summary());
+    }
+
+    /** Writes {@code section} over the section {@code letter} of the report in {@code output} (or adds it). */
+    private static void rewriteSection(Path output, String letter, String section) throws Exception {
+        Files.createDirectories(output); // a smoke run's folder is new
+        Path markdown = output.resolve("benchmarks.md");
+        String existing = Files.exists(markdown) ? Files.readString(markdown) : "# Benchmarks\n";
+        Files.writeString(markdown, Report.withSection(existing, "\n## " + letter + " ", section));
+        log("wrote section %s of %s", letter, markdown);
+        System.out.println(section);
     }
 
     /** (f) on two replicas of the app on one database: A receives the mail, waits are on A or on B. */

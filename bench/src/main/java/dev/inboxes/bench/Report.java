@@ -28,6 +28,8 @@ final class Report {
     /** Section (h), written whole by {@link AuthIngest#section}. */
     String auth;
     StartTime.Figures start;
+    /** Section (j), webhooks, written whole by {@link WebhookLatency#section}. */
+    String webhooks;
     Map<String, Double> profile = Map.of();
     int profiledConcurrency;
 
@@ -67,6 +69,9 @@ final class Report {
         }
         if (start != null) {
             md.append(startSection());
+        }
+        if (webhooks != null) {
+            md.append(webhooks);
         }
         md.append("\nSee [performance.md](performance.md) for what was tuned, why, and what bounds the figures.\n");
         return md.toString();

@@ -2,6 +2,7 @@ package dev.inboxes.persistence;
 
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.account.ApiKeyStore;
+import dev.inboxes.domain.event.EventStore;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.OutboxStore;
@@ -10,6 +11,7 @@ import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.domain.testing.StoreContracts;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
+import dev.inboxes.domain.webhook.WebhookStore;
 import dev.inboxes.persistence.testing.PostgresResource;
 import dev.inboxes.persistence.testing.TestAccounts;
 import io.quarkus.test.common.WithTestResource;
@@ -50,13 +52,20 @@ class PostgresStoresTest extends StoreContracts {
     @Inject
     SuppressionStore suppressions;
 
+    @Inject
+    EventStore events;
+
+    @Inject
+    WebhookStore webhooks;
+
     /** Small in these tests (see application.properties), so the contract reaches it. */
     @ConfigProperty(name = "inboxes.total-exact-up-to")
     long totalExactUpTo;
 
     @Override
     protected Stores stores() {
-        return new Stores(accounts, apiKeys, inboxes, messages, threads, arrivals, outbox, signingKeys, suppressions);
+        return new Stores(accounts, apiKeys, inboxes, messages, threads, arrivals, outbox, signingKeys, suppressions,
+                events, webhooks);
     }
 
     /** The tables' foreign keys want the account to exist. */

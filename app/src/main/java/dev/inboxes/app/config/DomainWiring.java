@@ -328,8 +328,9 @@ public class DomainWiring {
 
     @Produces
     @Singleton
-    VertxWebhookTransport webhookTransport(io.vertx.core.Vertx vertx, WebhookSettings settings) {
-        return new VertxWebhookTransport(vertx, settings.allowPrivate(), settings.timeout());
+    VertxWebhookTransport webhookTransport(io.vertx.core.Vertx vertx, WebhookSettings settings, InboxesConfig config) {
+        return new VertxWebhookTransport(vertx, settings.allowPrivate(), settings.timeout(),
+                config.webhooks().trustCertificates().orElse(List.of()));
     }
 
     void closeWebhookTransport(@Disposes VertxWebhookTransport transport) {

@@ -136,6 +136,13 @@ public interface InboxesConfig {
         /** Deliveries one worker claims at a time; it claims again at once while it finds a full batch. */
         @WithDefault("10")
         int batch();
+
+        /**
+         * PEM files of the certificates (a private CA's, or an endpoint's own self-signed one) that {@code https}
+         * endpoints are checked against instead of the JVM's default CAs. To trust the public CAs as well, list the
+         * system's bundle too. Unset: the JVM's default CAs. The host name is checked either way.
+         */
+        Optional<List<String>> trustCertificates();
     }
 
     interface Auth {

@@ -1,6 +1,8 @@
 package dev.inboxes.app.support;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -15,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import javax.net.ssl.SSLContext;
 
 /**
  * A real HTTP receiver of webhooks on loopback: it records every request (headers, body) and answers what the test
@@ -35,13 +38,26 @@ public final class WebhookReceiver implements AutoCloseable {
     }
 
     private final HttpServer server;
+    private final String origin;
     private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
     private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
     private volatile IntSupplier otherwise = () -> 200;
     private volatile Duration otherwiseAfter = Duration.ZERO;
 
     public WebhookReceiver() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        this(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0), "http://127.0.0.1:");
+    }
+
+    /** The same receiver over {@code https}, presenting the certificate of {@code tls}, at {@code localhost}. */
+    public static WebhookReceiver https(SSLContext tls) throws IOException {
+        HttpsServer server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setHttpsConfigurator(new HttpsConfigurator(tls));
+        return new WebhookReceiver(server, "https://localhost:");
+    }
+
+    private WebhookReceiver(HttpServer server, String origin) {
+        this.server = server;
+        this.origin = origin;
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
@@ -62,7 +78,7 @@ public final class WebhookReceiver implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+        return origin + server.getAddress().getPort() + "/hook";
     }
 
     /** The next answers, in order; after them, {@link #otherwise}. */

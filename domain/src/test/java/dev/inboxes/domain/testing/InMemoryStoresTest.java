@@ -13,10 +13,14 @@ class InMemoryStoresTest extends StoreContracts {
     private final InMemoryOutboxStore outbox = new InMemoryOutboxStore(inboxes, messages);
     private final InMemorySigningKeyStore signingKeys = new InMemorySigningKeyStore();
     private final InMemorySuppressionStore suppressions = new InMemorySuppressionStore();
+    /** The inbox port the contracts use writes its events here, as the database's triggers do. */
+    private final InMemoryEventLog events = new InMemoryEventLog(inboxes);
+    private final EventRecordingInboxStore recordingInboxes = new EventRecordingInboxStore(inboxes, events);
 
     @Override
     protected Stores stores() {
-        return new Stores(accounts, accounts, inboxes, messages, messages, messages, outbox, signingKeys, suppressions);
+        return new Stores(accounts, accounts, recordingInboxes, messages, messages, messages, outbox, signingKeys,
+                suppressions, events, events);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.inboxes.domain.testing;
 
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.account.ApiKeyStore;
+import dev.inboxes.domain.event.EventStore;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.OutboxStore;
@@ -9,6 +10,7 @@ import dev.inboxes.domain.outbound.SigningKeyStore;
 import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
+import dev.inboxes.domain.webhook.WebhookStore;
 
 /**
  * What every store contract reads its stores from: one {@link Fixture}, which {@link StoreContracts} is for each
@@ -65,6 +67,14 @@ public abstract class StoreContract {
 
     protected SuppressionStore suppressions() {
         return fixture().stores().suppressions();
+    }
+
+    protected EventStore events() {
+        return fixture().stores().events();
+    }
+
+    protected WebhookStore webhooks() {
+        return fixture().stores().webhooks();
     }
 
     protected String newAccount() {

@@ -2,6 +2,7 @@ package dev.inboxes.domain.testing;
 
 import dev.inboxes.domain.account.AccountStore;
 import dev.inboxes.domain.account.ApiKeyStore;
+import dev.inboxes.domain.event.EventStore;
 import dev.inboxes.domain.inbox.InboxStore;
 import dev.inboxes.domain.message.MessageStore;
 import dev.inboxes.domain.outbound.OutboxStore;
@@ -9,6 +10,7 @@ import dev.inboxes.domain.outbound.SigningKeyStore;
 import dev.inboxes.domain.outbound.SuppressionStore;
 import dev.inboxes.domain.thread.ThreadStore;
 import dev.inboxes.domain.wait.ArrivalStore;
+import dev.inboxes.domain.webhook.WebhookStore;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -27,7 +29,9 @@ public abstract class StoreContracts {
             ArrivalStore arrivals,
             OutboxStore outbox,
             SigningKeyStore signingKeys,
-            SuppressionStore suppressions) {}
+            SuppressionStore suppressions,
+            EventStore events,
+            WebhookStore webhooks) {}
 
     /** Asked for at each test, not at construction: a framework may inject the stores after that. */
     protected abstract Stores stores();
@@ -112,6 +116,24 @@ public abstract class StoreContracts {
 
     @Nested
     class SigningKeys extends SigningKeyStoreContract {
+
+        @Override
+        protected Fixture fixture() {
+            return fixture;
+        }
+    }
+
+    @Nested
+    class Events extends EventStoreContract {
+
+        @Override
+        protected Fixture fixture() {
+            return fixture;
+        }
+    }
+
+    @Nested
+    class Webhooks extends WebhookStoreContract {
 
         @Override
         protected Fixture fixture() {
