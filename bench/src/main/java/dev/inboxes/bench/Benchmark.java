@@ -168,15 +168,8 @@ public final class Benchmark {
             report.auth = AuthIngest.section(AuthIngest.run(jar, work, database, ingestWindow), database.description);
             log("(i) start of the JVM app");
             report.start = StartTime.run(jar, work);
-<<<<<<< HEAD
-=======
             log("(j) webhooks");
             report.webhooks = WebhookLatency.section(WebhookLatency.run(jar, work, database), database.description);
-            Throughput.Result profiled = report.throughput.stream()
-                    .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
-            report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());
-            report.profiledConcurrency = profiled.concurrency();
->>>>>>> events25
         }
         Files.createDirectories(output);
         LatencyChart.write(report.depth, rows, output.resolve("benchmark-latency.png"));
