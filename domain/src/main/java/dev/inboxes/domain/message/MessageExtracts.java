@@ -337,7 +337,22 @@ public record MessageExtracts(List<OneTimeCode> codes, List<MessageLink> links) 
         // Each search tried only where its pattern can begin a match.
 
         static Search digits(String source) {
-            return new Search(DIGITS, source, Search.nearDigit(source, DIGIT_START));
+            java.util.function.IntPredicate nearDigit = Search.nearDigit(source, DIGIT_START);
+            return new Search(DIGITS, source, at -> digitsMayStart(source, at, nearDigit));
+        }
+
+        /**
+         * Where a {@link #DIGITS} match can begin: at an ASCII digit that follows none (its look-behind refuses a
+         * digit before), or at an upper-case letter with a digit near enough (the prefix of {@code G-123456}). Most
+         * positions of a text full of numbers are neither: trying the pattern within reach of every digit was the
+         * largest part of a received message's CPU.
+         */
+        private static boolean digitsMayStart(String source, int at, java.util.function.IntPredicate nearDigit) {
+            char c = source.charAt(at);
+            if (isAsciiDigit(c)) {
+                return at == 0 || !isAsciiDigit(source.charAt(at - 1));
+            }
+            return Character.isUpperCase(source.codePointAt(at)) && nearDigit.test(at);
         }
 
         static Search alphanumerics(String source) {
