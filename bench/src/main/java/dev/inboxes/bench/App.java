@@ -17,6 +17,11 @@ import java.util.concurrent.TimeUnit;
 final class App implements AutoCloseable {
 
     static final String CURSOR_SECRET = "benchmark-cursor-secret-0123456789abcdef";
+    /**
+     * The JVM options the app is run with, as docs/deploy.md says to run it: the throughput collector, which the
+     * container image's launcher also chooses (on two cores G1's concurrent work costs a third more CPU per page).
+     */
+    static final List<String> JVM_OPTIONS = List.of("-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError");
 
     final String baseUrl;
     final int smtpPort;
@@ -60,9 +65,17 @@ final class App implements AutoCloseable {
         Path log = workDir.resolve(name + ".log");
         Path recording = workDir.resolve(name + ".jfr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(List.of(java,
-                "-XX:StartFlightRecording=filename=" + recording + ",settings=profile,dumponexit=true",
-                "-jar", jar.toString()))
+        List<String> command = new java.util.ArrayList<>(List.of(java,
+                "-XX:StartFlightRecording=filename=" + recording + ",settings=profile,dumponexit=true"));
+        command.addAll(JVM_OPTIONS);
+        // JVM options to compare side by side (bench.app-java-options, space-separated), e.g. another collector.
+        for (String option : System.getProperty("bench.app-java-options", "").split(" ")) {
+            if (!option.isBlank()) {
+                command.add(option);
+            }
+        }
+        command.addAll(List.of("-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
         builder.environment().put("INBOXES_SMTP_PORT", String.valueOf(smtpPort));
@@ -93,6 +106,18 @@ final class App implements AutoCloseable {
                 log, recording);
         app.awaitReady();
         return app;
+    }
+
+    /** Environment variables from {@code NAME=value,NAME=value} (empty: none). */
+    static Map<String, String> settingsFrom(String list) {
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        for (String setting : list.split(",")) {
+            if (!setting.isBlank()) {
+                int equals = setting.indexOf('=');
+                settings.put(setting.substring(0, equals).trim(), setting.substring(equals + 1).trim());
+            }
+        }
+        return settings;
     }
 
     private void awaitReady() throws Exception {

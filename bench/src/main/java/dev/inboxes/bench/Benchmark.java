@@ -20,7 +20,9 @@ import java.util.List;
  * docs/benchmarks.md measured in one run. Run with {@code ./mvnw -B -Pbench -pl bench -am verify -DskipTests};
  * {@code -Dbench.wake-only=true} runs (f) alone (two replicas, no seeding, a few minutes) and rewrites only that section;
  * {@code -Dbench.send-only=true} does the same for (g), mail out; {@code -Dbench.auth-only=true} for (h), mail in with
- * the checks at receipt on and off; {@code -Dbench.webhook-only=true} for (j), webhooks.
+ * the checks at receipt on and off; {@code -Dbench.webhook-only=true} for (j), webhooks;
+ * {@code -Dbench.throughput-only=true} runs (c) alone on {@code bench.rows} inboxes and prints it with its profile, the
+ * app started with the settings of {@code -Dbench.app-settings=NAME=value,NAME=value} (to compare a setting's effect).
  */
 public final class Benchmark {
 
@@ -53,6 +55,38 @@ public final class Benchmark {
                 report.ingest = SmtpIngest.run(app, http, database, account.path("id").asText(), Duration.ofSeconds(2),
                         ingestWindow);
                 report.ingest.forEach(System.out::println);
+            }
+            return;
+        }
+        if (Boolean.getBoolean("bench.throughput-only")) { // (c) alone on bench.rows inboxes, printed with its profile
+            try (Postgres database = Postgres.start(work)) {
+                Path recording;
+                try (App app = App.start(jar, work, database, App.settingsFrom(System.getProperty("bench.app-settings", "")))) {
+                    Http anonymous = new Http(app.baseUrl, null);
+                    JsonNode account = Http.JSON.readTree(anonymous.post("/v1/accounts", "{}", null).body());
+                    String accountId = account.path("id").asText();
+                    Http http = anonymous.as(account.path("api_key").asText());
+                    Seed.inboxes(database, accountId, rows);
+                    Seed.analyze(database);
+                    List<Keyset> keysets = spreadKeysets(database, accountId, rows, 200);
+                    List<String> cursorPaths = keysets.stream().map(keyset -> "/v1/inboxes?limit=50&cursor="
+                            + Cursors.after(accountId, InboxFilter.NONE, keyset)).toList();
+                    CpuMeter cpu = new CpuMeter(app.pid());
+                    Throughput.http(http, cursorPaths, 8, Effort.warmUp(Duration.ofSeconds(20)),
+                            Effort.warmUp(Duration.ofSeconds(5)), cpu);
+                    for (int concurrency : CONCURRENCY) {
+                        report.throughput.add(Throughput.http(http, cursorPaths, concurrency,
+                                Effort.warmUp(Duration.ofSeconds(3)), window, cpu));
+                        report.throughput.add(Throughput.jdbc(database, accountId, keysets, concurrency, POOL_SIZE,
+                                Effort.warmUp(Duration.ofSeconds(3)), window, cpu));
+                    }
+                    recording = app.flightRecording;
+                }
+                Throughput.Result profiled = report.throughput.stream()
+                        .filter(result -> result.label().startsWith("HTTP")).reduce((a, b) -> b).orElseThrow();
+                report.profile = JfrProfile.shares(recording, profiled.from(), profiled.to());
+                report.profiledConcurrency = profiled.concurrency();
+                System.out.println(report.throughputSection());
             }
             return;
         }

@@ -47,7 +47,7 @@ final class Report {
                 .append("| date | ").append(LocalDate.now(ZoneOffset.UTC)).append(" |\n")
                 .append("| machine | ").append(Machine.describe()).append(" |\n")
                 .append("| database | ").append(database).append(" |\n")
-                .append("| service | the packaged app (`java -jar`, JVM defaults, JFR on), Quarkus 3.33.2, loopback HTTP/1.1 |\n")
+                .append("| service | the packaged app (`java -XX:+UseParallelGC -jar`, as docs/deploy.md runs it, JFR on), Quarkus 3.33.2, loopback HTTP/1.1 |\n")
                 .append(String.format("| data | one account with %,d inboxes (plus %d accounts of %,d), seeded by SQL in %.0f s; "
                         + "about 4 inboxes share each created_at, with bursts of 100 |%n", rows, Seed.SMALL_ACCOUNTS,
                         Seed.SMALL_ACCOUNT_ROWS, seedSeconds))
@@ -215,6 +215,14 @@ final class Report {
                     row.firstPage().medianMs() / row.cursorPage().medianMs()));
         }
         md.append('\n');
+    }
+
+    /** (c) and its profile alone. */
+    String throughputSection() {
+        StringBuilder md = new StringBuilder();
+        throughput(md);
+        profile(md);
+        return md.toString();
     }
 
     private void throughput(StringBuilder md) {

@@ -112,7 +112,8 @@ final class StartTime {
             java.util.function.IntConsumer workload) throws Exception {
         int managementPort = App.freePort();
         int httpPort = App.freePort();
-        List<String> command = new ArrayList<>(List.of(java, "-XX:+ExitOnOutOfMemoryError"));
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(App.JVM_OPTIONS);
         command.addAll(options);
         command.addAll(List.of("-jar", jar.getFileName().toString()));
         ProcessBuilder builder = new ProcessBuilder(command).directory(jar.getParent().toFile())

@@ -117,8 +117,8 @@ public final class AppProcess implements AutoCloseable {
 
     /**
      * How the packaged app is run, as documented: the native executable with {@code -XX:+ExitOnOutOfMemoryError}
-     * (and the heap options among {@code jvmOptions}), or {@code java -XX:+ExitOnOutOfMemoryError -jar} with the JVM
-     * running the tests.
+     * (and the heap options among {@code jvmOptions}), or {@code java -XX:+UseParallelGC -XX:+ExitOnOutOfMemoryError -jar}
+     * with the JVM running the tests.
      */
     private static List<String> command(List<String> jvmOptions) {
         List<String> command = new ArrayList<>();
@@ -129,6 +129,7 @@ public final class AppProcess implements AutoCloseable {
             return command;
         }
         command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-XX:+UseParallelGC");
         command.add("-XX:+ExitOnOutOfMemoryError");
         command.add(QUICK_START);
         command.addAll(jvmOptions);
