@@ -56,7 +56,7 @@ class KeysetQueryPlanTest {
         Page<Inbox> first = inboxes.list(accountId, InboxFilter.NONE, PageRequest.of(200, null, PageLimits.PROGRAMS));
         Inbox deep = inboxes.list(accountId, InboxFilter.NONE, PageRequest.of(1, first.nextCursor(), PageLimits.PROGRAMS))
                 .items().get(0);
-        String sql = RecordedSql.lastContaining("<(?,?)");
+        String sql = RecordedSql.lastContaining("e.id) < (?, ?)");
 
         String plan = explain(sql, accountId, deep);
         System.out.println("Keyset page SQL: " + sql + "\nPlan:\n" + plan);

@@ -3,6 +3,9 @@ package dev.inboxes.persistence.inbox;
 import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.inbox.InboxFilter;
 import dev.inboxes.persistence.paging.KeysetQuery;
+import dev.inboxes.persistence.shared.SqlTimes;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +21,13 @@ final class InboxQueries {
     private static final String ROW = "new " + Inbox.class.getName() + "(e.id, e.address, e.displayName, e.createdAt)";
     /** The account's own counter: an exact total without counting a million rows. */
     private static final String COUNTER = "select a.inboxCount from AccountEntity a where a.id = :accountId";
+    private static final String SQL_COUNTER = "select a.inbox_count from accounts a where a.id = :accountId";
+    /** A row in SQL: the columns of {@link #ROW}, read in order. */
+    private static final String SQL_COLUMNS = "e.id, e.address, e.display_name, e.created_at";
+
+    private static Inbox row(ResultSet row) throws SQLException {
+        return new Inbox(row.getString(1), row.getString(2), row.getString(3), SqlTimes.instant(row, 4));
+    }
 
     /** A filter's columns, by the names HQL (entity properties) and SQL (table columns) give them. */
     private record Columns(String accountId, String address, String displayName, String createdAt) {
@@ -32,7 +42,9 @@ final class InboxQueries {
     static KeysetQuery list(String accountId, InboxFilter filter) {
         return new KeysetQuery("inboxes", "InboxEntity", ROW, alias -> where(HQL, alias, filter),
                 parameters(accountId, filter), "createdAt", filter.isEmpty() ? COUNTER : null)
-                .searchingWords(!filter.words().isEmpty());
+                .searchingWords(!filter.words().isEmpty())
+                .readInSql(new KeysetQuery.Sql("inboxes", SQL_COLUMNS, InboxQueries::row, sqlCondition(filter),
+                        "created_at", "id", filter.isEmpty() ? SQL_COUNTER : null));
     }
 
     /** The filter as SQL on the {@code inboxes} table under {@code alias}; its parameters are {@link #parameters}. */

@@ -11,14 +11,22 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.hibernate.Session;
+import org.jboss.logging.Logger;
 
 /**
  * Keyset paging on PostgreSQL, shared by every list, in one statement per page:
@@ -37,8 +45,15 @@ import org.hibernate.Session;
 @ApplicationScoped
 public class KeysetReader {
 
+    /** At DEBUG, the SQL of each page read in SQL (without its values), as Hibernate can show its own. */
+    private static final Logger LOG = Logger.getLogger(KeysetReader.class);
+
     @Inject
     EntityManager entityManager;
+
+    /** The pool itself, for lists read in SQL: inside a transaction it hands out that transaction's connection. */
+    @Inject
+    DataSource dataSource;
 
     @Inject
     MeterRegistry meters;
@@ -93,8 +108,11 @@ public class KeysetReader {
 
     private <T> Slice<T> readAsPlanned(KeysetQuery query, Class<T> rowType, Object afterValue, String afterId,
             int fetchSize, boolean withTotal) {
-        boolean continues = afterValue != null;
         long countUpTo = query.searchesWords() ? Math.min(totalExactUpTo, totalExactUpToWithQ) : totalExactUpTo;
+        if (query.sql() != null) {
+            return readSql(query, rowType, afterValue, afterId, fetchSize, withTotal, countUpTo);
+        }
+        boolean continues = afterValue != null;
         StringBuilder hql = new StringBuilder("select ").append(query.row());
         if (withTotal) {
             // One more than the bound: seeing it tells that more rows match than are counted.
@@ -116,19 +134,75 @@ public class KeysetReader {
         }
         Timer.Sample started = Timer.start(meters);
         List<?> results = page.getResultList();
-        // First pages carry the total: their time is what a total costs beyond a page.
-        started.stop(queryTimers.computeIfAbsent(query.list() + withTotal, key -> meters.timer("inboxes.page.query",
-                "list", query.list(), "first_page", String.valueOf(withTotal))));
-        rowSummaries.computeIfAbsent(query.list(), list -> meters.summary("inboxes.page.rows", "list", list))
-                .record(results.size());
+        measured(query, withTotal, started, results.size());
         // With the total, each result is (row, total).
         Function<Object, Object> row = withTotal ? result -> ((Object[]) result)[0] : result -> result;
         List<T> rows = results.stream().map(row).map(rowType::cast).toList();
+        // An empty first page saw no matching row, so in its snapshot the total is zero.
+        long total = !withTotal || results.isEmpty() ? 0 : ((Number) ((Object[]) results.get(0))[1]).longValue();
+        return slice(query, rows, withTotal, total, countUpTo);
+    }
+
+    /** The same statement as the HQL path builds, in SQL, over one JDBC statement of the pool's connection. */
+    private <T> Slice<T> readSql(KeysetQuery query, Class<T> rowType, Object afterValue, String afterId, int fetchSize,
+            boolean withTotal, long countUpTo) {
+        KeysetQuery.Sql sql = query.sql();
+        KeysetQuery.Order order = query.order();
+        StringBuilder statement = new StringBuilder("select ").append(sql.columns());
+        if (withTotal) {
+            statement.append(", ").append(query.sqlTotalSubquery(countUpTo + 1));
+        }
+        statement.append(" from ").append(sql.table()).append(" e where ").append(sql.where().apply("e"));
+        if (afterValue != null) {
+            statement.append(" and (e.").append(sql.sortColumn()).append(", e.").append(sql.tieColumn()).append(") ")
+                    .append(order.after).append(" (:afterAt, :afterId)");
+        }
+        statement.append(" order by e.").append(sql.sortColumn()).append(' ').append(order.direction).append(", e.")
+                .append(sql.tieColumn()).append(' ').append(order.direction).append(" limit :fetchSize");
+        Map<String, Object> parameters = new HashMap<>(query.parameters());
+        if (afterValue != null) {
+            parameters.put("afterAt", afterValue);
+            parameters.put("afterId", afterId);
+        }
+        parameters.put("fetchSize", fetchSize);
+        NamedParameters bound = NamedParameters.of(statement.toString());
+        if (LOG.isDebugEnabled()) {
+            LOG.debug(bound.sql());
+        }
+        int columns = sql.columns().split(",").length;
+        Timer.Sample started = Timer.start(meters);
+        List<T> rows = new ArrayList<>(fetchSize);
+        long total = 0;
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement page = connection.prepareStatement(bound.sql())) {
+            bound.bind(page, parameters);
+            try (ResultSet results = page.executeQuery()) {
+                while (results.next()) {
+                    rows.add(rowType.cast(sql.row().read(results)));
+                    if (withTotal) {
+                        total = results.getLong(columns + 1);
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("The " + query.list() + " page could not be read: " + e.getMessage(), e);
+        }
+        measured(query, withTotal, started, rows.size());
+        return slice(query, rows, withTotal, total, countUpTo);
+    }
+
+    /** Meters a page's statement: first pages carry the total, so their time is what a total costs beyond a page. */
+    private void measured(KeysetQuery query, boolean withTotal, Timer.Sample started, int rows) {
+        started.stop(queryTimers.computeIfAbsent(query.list() + withTotal, key -> meters.timer("inboxes.page.query",
+                "list", query.list(), "first_page", String.valueOf(withTotal))));
+        rowSummaries.computeIfAbsent(query.list(), list -> meters.summary("inboxes.page.rows", "list", list))
+                .record(rows);
+    }
+
+    private static <T> Slice<T> slice(KeysetQuery query, List<T> rows, boolean withTotal, long total, long countUpTo) {
         if (!withTotal) {
             return new Slice<>(rows, OptionalLong.empty());
         }
-        // An empty first page saw no matching row, so in its snapshot the total is zero.
-        long total = results.isEmpty() ? 0 : ((Number) ((Object[]) results.get(0))[1]).longValue();
         if (!query.countsWithCounter() && total > countUpTo) {
             return new Slice<>(rows, OptionalLong.of(countUpTo), false);
         }
