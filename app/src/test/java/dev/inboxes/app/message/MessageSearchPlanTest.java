@@ -70,7 +70,7 @@ class MessageSearchPlanTest {
         String firstSql = RecordedSql.lastContaining("message_search_head");
         Page<Message> next = messages.list(accountId, inbox.id(), filter,
                 PageRequest.of(5, first.nextCursor(), PageLimits.PROGRAMS));
-        String nextSql = RecordedSql.lastContaining("<(?,?)");
+        String nextSql = RecordedSql.lastContaining("e.id) < (?, ?)");
 
         assertThat(first.total()).hasValue(MESSAGES / 500 + 1);
         assertThat(next.items()).hasSize(5);
@@ -86,7 +86,7 @@ class MessageSearchPlanTest {
         }
     }
 
-    /** The statement with its parameters in the order the HQL names them: inbox, words (head, then whole), keyset. */
+    /** The statement with its parameters in the order the SQL names them: inbox, words (head, then whole), keyset. */
     private String explain(String sql, String inboxId, MessageFilter filter, Message after, int limit)
             throws SQLException {
         List<Object> condition = new ArrayList<>();

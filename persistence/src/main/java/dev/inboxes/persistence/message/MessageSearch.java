@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The message list's search condition as HQL, over the SQL functions of the {@code V20} migration: each word is a
+ * The message list's search condition in SQL, over the functions of the {@code V20} migration: each word is a
  * substring of the message's searchable text (sender address and name, subject, text, lower-cased). The condition is
  * written so PostgreSQL serves it from its two indexes: the trigram index over the text's first
  * {@value #INDEXED_TEXT} characters answers for every word at once, and the partial index of longer texts adds the
@@ -21,21 +21,21 @@ final class MessageSearch {
     private MessageSearch() {
     }
 
-    /** {@code ""} without words; else {@code and (…)} for a page of alias {@code alias}. */
+    /** {@code ""} without words; else {@code and (…)} in SQL for a page of alias {@code alias}. */
     static String condition(String alias, MessageFilter filter) {
         if (filter.isEmpty()) {
             return "";
         }
-        String fields = alias + ".fromAddress, " + alias + ".fromName, " + alias + ".subject, " + alias + ".body";
-        String head = "function('message_search_head' as String, " + fields + ")";
-        String whole = "function('message_search_text' as String, " + fields + ")";
+        String fields = "(" + alias + ".from_address, " + alias + ".from_name, " + alias + ".subject, " + alias
+                + ".body)";
         StringBuilder inHead = new StringBuilder();
-        StringBuilder inWhole = new StringBuilder("function('message_search_overflows' as Boolean, ")
-                .append(alias).append(".body) = true");
+        StringBuilder inWhole = new StringBuilder("message_search_overflows(").append(alias).append(".body)");
         List<String> words = filter.words();
         for (int i = 0; i < words.size(); i++) {
-            inHead.append(i == 0 ? "" : " and ").append(head).append(" like :word").append(i).append(" escape '\\'");
-            inWhole.append(" and ").append(whole).append(" like :word").append(i).append(" escape '\\'");
+            inHead.append(i == 0 ? "" : " and ").append("message_search_head").append(fields).append(" like :word")
+                    .append(i).append(" escape '\\'");
+            inWhole.append(" and message_search_text").append(fields).append(" like :word").append(i)
+                    .append(" escape '\\'");
         }
         return " and ((" + inHead + ") or (" + inWhole + "))";
     }

@@ -13,11 +13,14 @@ import dev.inboxes.domain.paging.Keyset;
 import dev.inboxes.domain.paging.Slice;
 import dev.inboxes.persistence.paging.KeysetQuery;
 import dev.inboxes.persistence.paging.KeysetReader;
+import dev.inboxes.persistence.shared.SqlTimes;
 import dev.inboxes.persistence.shared.StoreOperation;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +31,11 @@ import java.util.Optional;
 @StoreOperation
 public class PostgresMessageStore implements MessageStore, PanacheRepositoryBase<MessageEntity, String> {
 
-    /** Each row is built as the domain's record, from the list columns only (never the body or the raw bytes). */
-    private static final String ROW = "new " + Message.class.getName()
-            + "(e.id, e.inboxId, e.fromAddress, e.toAddress, e.subject, e.preview, e.receivedAt, e.threadId, "
-            + "e.hasAttachments, e.direction, e.senderVerified)";
+    /** A row: the list columns only (never the body or the raw bytes), in the order {@link #row} reads them. */
+    private static final String COLUMNS = "e.id, e.inbox_id, e.from_address, e.to_address, e.subject, e.preview, "
+            + "e.received_at, e.thread_id, e.has_attachments, e.direction, e.sender_verified";
     /** The inbox's own counter: an exact total without counting its messages. */
-    private static final String COUNTER = "select i.messageCount from InboxEntity i where i.id = :inboxId";
+    private static final String COUNTER = "select i.message_count from inboxes i where i.id = :inboxId";
 
     @Inject
     KeysetReader keysetReader;
@@ -90,9 +92,15 @@ public class PostgresMessageStore implements MessageStore, PanacheRepositoryBase
     public Slice<Message> page(String inboxId, MessageFilter filter, Keyset after, int fetchSize, boolean withTotal) {
         Map<String, Object> parameters = new HashMap<>(MessageSearch.parameters(filter));
         parameters.put("inboxId", inboxId);
-        KeysetQuery query = new KeysetQuery("messages", "MessageEntity", ROW,
-                alias -> alias + ".inboxId = :inboxId" + MessageSearch.condition(alias, filter), parameters,
-                "receivedAt", filter.isEmpty() ? COUNTER : null).searchingWords(!filter.isEmpty());
+        KeysetQuery query = KeysetQuery.inSql("messages", new KeysetQuery.Sql("messages", COLUMNS,
+                PostgresMessageStore::row, alias -> alias + ".inbox_id = :inboxId" + MessageSearch.condition(alias, filter),
+                "received_at", "id", filter.isEmpty() ? COUNTER : null), parameters).searchingWords(!filter.isEmpty());
         return keysetReader.read(query, Message.class, after, fetchSize, withTotal);
+    }
+
+    private static Message row(ResultSet row) throws SQLException {
+        return new Message(row.getString(1), row.getString(2), row.getString(3), row.getString(4), row.getString(5),
+                row.getString(6), SqlTimes.instant(row, 7), row.getString(8), row.getBoolean(9),
+                DirectionColumn.of(row.getString(10)), row.getBoolean(11));
     }
 }

@@ -5,7 +5,9 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * One list's query for {@link KeysetReader}.
+ * One list's query for {@link KeysetReader}, written in HQL ({@code entity}, {@code row}, {@code where}) or in SQL
+ * ({@code sql}, see {@link #inSql}; then the HQL components are {@code null}). Lists move to SQL one by one: a page
+ * in SQL costs no ORM work.
  *
  * @param list      the list's name in metrics, e.g. {@code inboxes}
  * @param entity    the entity to page, e.g. {@code InboxEntity}
@@ -83,10 +85,10 @@ public record KeysetQuery(String list, String entity, String row, UnaryOperator<
         return new KeysetQuery(list, entity, row, where, parameters, sortField, counter, order, tieField, words, sql);
     }
 
-    /** This list read in SQL over plain JDBC. */
-    public KeysetQuery readInSql(Sql form) {
-        return new KeysetQuery(list, entity, row, where, parameters, sortField, counter, order, tieField, searchesWords,
-                form);
+    /** A newest-first list written in SQL, read over plain JDBC; its HQL components are {@code null}. */
+    public static KeysetQuery inSql(String list, Sql sql, Map<String, Object> parameters) {
+        return new KeysetQuery(list, null, null, null, parameters, sql.sortColumn(), null, Order.DESCENDING,
+                sql.tieColumn(), false, sql);
     }
 
     /**

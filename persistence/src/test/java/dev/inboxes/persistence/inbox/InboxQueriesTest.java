@@ -19,42 +19,45 @@ class InboxQueriesTest {
     void unfilteredListsReadOnlyTheAccountAndCountWithTheAccountsCounter() {
         KeysetQuery query = InboxQueries.list(ACCOUNT, InboxFilter.NONE);
 
-        assertThat(query.where().apply("e")).isEqualTo("e.accountId = :accountId");
+        assertThat(query.sql().where().apply("e")).isEqualTo("e.account_id = :accountId");
         assertThat(query.parameters()).isEqualTo(Map.of("accountId", ACCOUNT));
-        assertThat(query.counter()).contains("inboxCount");
-        assertThat(query.sortField()).isEqualTo("createdAt");
-        assertThat(query.row()).startsWith("new dev.inboxes.domain.inbox.Inbox(");
+        assertThat(query.sql().counter()).contains("inbox_count");
+        assertThat(query.sql().sortColumn()).isEqualTo("created_at");
+        assertThat(query.sql().columns()).isEqualTo("e.id, e.address, e.display_name, e.created_at");
     }
 
     @Test
     void qMatchesTheAddressOrTheLowerCasedDisplayNameAsAnEscapedPattern() {
         KeysetQuery query = InboxQueries.list(ACCOUNT, InboxFilter.of("50%_off\\", null, null));
 
-        assertThat(query.where().apply("c")).isEqualTo("c.accountId = :accountId and (c.address like :q0 escape '\\' "
-                + "or lower(c.displayName) like :q0 escape '\\')");
+        assertThat(query.sql().where().apply("c")).isEqualTo("c.account_id = :accountId and (c.address like :q0 "
+                + "escape '\\' or lower(c.display_name) like :q0 escape '\\')");
         assertThat(query.parameters()).containsEntry("q0", "%50\\%\\_off\\\\%");
-        assertThat(query.counter()).as("a filtered total counts the matches").isNull();
+        assertThat(query.sql().counter()).as("a filtered total counts the matches").isNull();
+        assertThat(query.searchesWords()).isTrue();
     }
 
     @Test
     void eachWordOfQIsOneMoreConditionOnEitherField() {
         KeysetQuery query = InboxQueries.list(ACCOUNT, InboxFilter.of("ACME order 1234", null, null));
 
-        assertThat(query.where().apply("e")).isEqualTo("e.accountId = :accountId"
-                + " and (e.address like :q0 escape '\\' or lower(e.displayName) like :q0 escape '\\')"
-                + " and (e.address like :q1 escape '\\' or lower(e.displayName) like :q1 escape '\\')"
-                + " and (e.address like :q2 escape '\\' or lower(e.displayName) like :q2 escape '\\')");
+        assertThat(query.sql().where().apply("e")).isEqualTo("e.account_id = :accountId"
+                + " and (e.address like :q0 escape '\\' or lower(e.display_name) like :q0 escape '\\')"
+                + " and (e.address like :q1 escape '\\' or lower(e.display_name) like :q1 escape '\\')"
+                + " and (e.address like :q2 escape '\\' or lower(e.display_name) like :q2 escape '\\')");
         assertThat(query.parameters()).containsEntry("q0", "%acme%").containsEntry("q1", "%order%")
                 .containsEntry("q2", "%1234%");
     }
 
     @Test
-    void bulkDeletesUseTheSameConditionOnTheTablesColumns() {
+    void bulkDeletesUseTheSameConditionAsPages() {
         InboxFilter filter = InboxFilter.of("desk", AFTER, BEFORE);
 
         assertThat(InboxQueries.sqlCondition(filter).apply("i")).isEqualTo("i.account_id = :accountId"
                 + " and (i.address like :q0 escape '\\' or lower(i.display_name) like :q0 escape '\\')"
                 + " and i.created_at >= :createdAfter and i.created_at < :createdBefore");
+        assertThat(InboxQueries.list(ACCOUNT, filter).sql().where().apply("i"))
+                .isEqualTo(InboxQueries.sqlCondition(filter).apply("i"));
         assertThat(InboxQueries.parameters(ACCOUNT, filter)).isEqualTo(InboxQueries.list(ACCOUNT, filter).parameters());
     }
 
@@ -62,17 +65,17 @@ class InboxQueriesTest {
     void createdAfterIsInclusiveAndCreatedBeforeExclusive() {
         KeysetQuery query = InboxQueries.list(ACCOUNT, InboxFilter.of(null, AFTER, BEFORE));
 
-        assertThat(query.where().apply("e")).isEqualTo("e.accountId = :accountId and e.createdAt >= :createdAfter "
-                + "and e.createdAt < :createdBefore");
+        assertThat(query.sql().where().apply("e")).isEqualTo("e.account_id = :accountId and e.created_at >= "
+                + ":createdAfter and e.created_at < :createdBefore");
         assertThat(query.parameters()).containsEntry("createdAfter", AFTER).containsEntry("createdBefore", BEFORE);
-        assertThat(query.counter()).isNull();
+        assertThat(query.sql().counter()).isNull();
     }
 
     @Test
     void everyFilterTogether() {
         KeysetQuery query = InboxQueries.list(ACCOUNT, InboxFilter.of("desk", AFTER, null));
 
-        assertThat(query.where().apply("e")).contains(":q0", ":createdAfter").doesNotContain(":createdBefore");
+        assertThat(query.sql().where().apply("e")).contains(":q0", ":createdAfter").doesNotContain(":createdBefore");
         assertThat(query.parameters()).containsOnlyKeys("accountId", "q0", "createdAfter");
     }
 }
