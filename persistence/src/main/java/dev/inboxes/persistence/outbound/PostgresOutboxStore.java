@@ -22,7 +22,6 @@ import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -124,7 +123,7 @@ public class PostgresOutboxStore implements OutboxStore {
             WHERE status IN ('queued', 'sending', 'deferred')""";
 
     @Inject
-    EntityManager entityManager;
+    Session session;
 
     @Inject
     MessageContents contents;
@@ -132,7 +131,7 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Accepted accept(NewMessage message, List<NewDelivery> deliveries, IdempotencyKey idempotencyKey) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             if (idempotencyKey != null) {
                 Optional<String> earlier = claimKey(connection, message, idempotencyKey);
                 if (earlier.isPresent()) {
@@ -177,7 +176,7 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public RecentSends recentSends(String accountId, String inboxId, Instant since) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(RECENT_SENDS)) {
                 query.setString(1, inboxId);
                 query.setString(2, inboxId);
@@ -261,7 +260,7 @@ public class PostgresOutboxStore implements OutboxStore {
         if (messageIds.isEmpty()) {
             return Map.of();
         }
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             Map<String, List<Delivery>> byMessage = new LinkedHashMap<>();
             try (PreparedStatement query = connection.prepareStatement(DELIVERIES_OF)) {
                 query.setString(1, accountId);
@@ -283,7 +282,7 @@ public class PostgresOutboxStore implements OutboxStore {
     @Transactional
     public List<DueDelivery> claimDue(Instant now, Duration lease, int max) {
         String claim = RandomIds.base62(24);
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             List<DueDelivery> claimed = new ArrayList<>();
             try (Statement asynchronous = connection.createStatement()) {
                 asynchronous.execute(CLAIM_WITHOUT_FLUSH);
@@ -308,14 +307,14 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Optional<byte[]> signedMessage(DueDelivery claimed) {
-        return session().doReturningWork(connection -> SqlRows.first(connection, SIGNED_MESSAGE,
+        return session.doReturningWork(connection -> SqlRows.first(connection, SIGNED_MESSAGE,
                 found -> found.getBytes(1), claimed.messageId(), claimed.inboxId()));
     }
 
     @Override
     @Transactional
     public boolean record(DueDelivery claimed, DeliveryAttempt attempt, DeliveryStatus status, Instant nextAttemptAt) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement record = connection.prepareStatement(RECORD)) {
                 int p = 0;
                 record.setString(++p, status.wire());
@@ -335,14 +334,14 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Optional<BouncedDelivery> bounce(String deliveryId, String reply) {
-        return session().doReturningWork(connection -> SqlRows.first(connection, BOUNCE,
+        return session.doReturningWork(connection -> SqlRows.first(connection, BOUNCE,
                 found -> new BouncedDelivery(deliveryId, found.getString(1), found.getString(2)), reply, deliveryId));
     }
 
     @Override
     @Transactional
     public long pendingOf(String accountId) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(PENDING_OF)) {
                 query.setString(1, accountId);
                 try (ResultSet found = query.executeQuery()) {
@@ -356,7 +355,7 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Depth depth(Instant now) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(DEPTH)) {
                 query.setObject(1, timestamp(now), Types.TIMESTAMP_WITH_TIMEZONE);
                 try (ResultSet found = query.executeQuery()) {
@@ -365,10 +364,6 @@ public class PostgresOutboxStore implements OutboxStore {
                 }
             }
         });
-    }
-
-    private Session session() {
-        return entityManager.unwrap(Session.class);
     }
 
     private static DeliveryStatus status(String column) {
