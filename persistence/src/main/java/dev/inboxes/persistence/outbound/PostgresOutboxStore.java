@@ -6,9 +6,7 @@ import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
 import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.IdempotencyKeyInFlightException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
-import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.NewMessage;
-import dev.inboxes.domain.message.StoreOutcome;
 import dev.inboxes.domain.outbound.BouncedDelivery;
 import dev.inboxes.domain.outbound.Delivery;
 import dev.inboxes.domain.outbound.DeliveryAttempt;
@@ -138,15 +136,7 @@ public class PostgresOutboxStore implements OutboxStore {
                     return new Accepted(earlier.get(), true);
                 }
             }
-            StoreOutcome outcome = contents.insertAll(List.of(message)).get(0);
-            if (outcome.status() == StoreOutcome.Status.NO_INBOX) {
-                throw Inbox.notFound(message.inboxId());
-            }
-            if (outcome.status() == StoreOutcome.Status.DUPLICATE) {
-                // Its Message-ID is made of its new id: only a received copy of this very message could match it.
-                throw new IllegalStateException("The inbox already holds a message with the Message-ID of "
-                        + message.id());
-            }
+            contents.insertAll(List.of(message)).get(0).requireStored(message);
             insertDeliveries(connection, message, deliveries);
             if (!deliveries.isEmpty()) {
                 recordSend(connection, message, deliveries.size());
