@@ -1,17 +1,14 @@
 package dev.inboxes.domain.message;
 
+import static dev.inboxes.domain.testing.InMemoryMail.ACCOUNT;
+import static dev.inboxes.domain.testing.InMemoryMail.OTHER_ACCOUNT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxService;
-import dev.inboxes.domain.paging.CursorCodec;
-import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.shared.NotFoundException;
-import dev.inboxes.domain.testing.InMemoryInboxStore;
-import dev.inboxes.domain.testing.InMemoryMessageStore;
+import dev.inboxes.domain.testing.InMemoryMail;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -22,21 +19,13 @@ import org.junit.jupiter.api.Test;
 
 class MessageBodiesTest {
 
-    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
-    private static final String OTHER_ACCOUNT = "acc_Zz9Yy8Xx7Ww6Vv5Uu4Tt";
-
-    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
-    private final CursorCodec cursors =
-            new CursorCodec(CursorKeys.of("message-bodies-test-secret-0123456789abcdef", List.of()));
-    private final Clock clock = Clock.fixed(Instant.parse("2026-11-29T21:48:33Z"), ZoneOffset.UTC);
-    private final InboxService inboxes = new InboxService(inboxStore, cursors, "mail.example.com", clock);
-    private final MessageService messages = new MessageService(new InMemoryMessageStore(inboxStore), inboxes, cursors,
-            clock);
-    private final MessageBodies bodies = new MessageBodies(messages, cursors);
-    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("reader", null), null).inbox();
+    private final InMemoryMail mail =
+            new InMemoryMail(Clock.fixed(Instant.parse("2026-11-29T21:48:33Z"), ZoneOffset.UTC));
+    private final MessageBodies bodies = new MessageBodies(mail.messages, mail.cursors);
+    private final Inbox inbox = mail.newInbox("reader");
 
     private Message record(String text) {
-        return messages.record(ACCOUNT, inbox.id(), RecordMessage.of("news@example.com", null, "News", text));
+        return mail.messages.record(ACCOUNT, inbox.id(), RecordMessage.of("news@example.com", null, "News", text));
     }
 
     /** Reads the whole text in parts of at most {@code maxLength} characters, as an agent would. */
@@ -154,7 +143,7 @@ class MessageBodiesTest {
     void aMissingMessageIsNotFoundWithOrWithoutCursor() {
         Message message = record("x".repeat(500));
         String cursor = bodies.part(bodies.read(ACCOUNT, inbox.id(), message.id(), null, true), 100).nextCursor();
-        messages.delete(ACCOUNT, inbox.id(), message.id());
+        mail.messages.delete(ACCOUNT, inbox.id(), message.id());
 
         assertThatThrownBy(() -> bodies.read(ACCOUNT, inbox.id(), message.id(), cursor, true))
                 .isInstanceOf(NotFoundException.class);

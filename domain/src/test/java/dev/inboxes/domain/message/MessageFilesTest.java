@@ -1,18 +1,15 @@
 package dev.inboxes.domain.message;
 
+import static dev.inboxes.domain.testing.InMemoryMail.ACCOUNT;
+import static dev.inboxes.domain.testing.InMemoryMail.OTHER_ACCOUNT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxService;
-import dev.inboxes.domain.paging.CursorCodec;
-import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.shared.RandomIds;
-import dev.inboxes.domain.testing.InMemoryInboxStore;
-import dev.inboxes.domain.testing.InMemoryMessageStore;
+import dev.inboxes.domain.testing.InMemoryMail;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -23,27 +20,20 @@ import org.junit.jupiter.api.Test;
 
 class MessageFilesTest {
 
-    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
-    private static final String OTHER_ACCOUNT = "acc_Zz9Yy8Xx7Ww6Vv5Uu4Tt";
     private static final String LINE = "na\u00efve \ud83d\udce6 \u4e2d\u6587 line\r\n";
 
-    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
-    private final InMemoryMessageStore store = new InMemoryMessageStore(inboxStore);
-    private final CursorCodec cursors =
-            new CursorCodec(CursorKeys.of("message-files-test-secret-0123456789abcdef", List.of()));
-    private final Clock clock = Clock.fixed(Instant.parse("2026-11-29T21:48:33Z"), ZoneOffset.UTC);
-    private final InboxService inboxes = new InboxService(inboxStore, cursors, "mail.example.com", clock);
-    private final MessageService messages = new MessageService(store, inboxes, cursors, clock);
-    private final MessageFiles files = new MessageFiles(messages, store);
-    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("reader", null), null).inbox();
+    private final InMemoryMail mail =
+            new InMemoryMail(Clock.fixed(Instant.parse("2026-11-29T21:48:33Z"), ZoneOffset.UTC));
+    private final MessageFiles files = new MessageFiles(mail.messages, mail.messageStore);
+    private final Inbox inbox = mail.newInbox("reader");
 
     private NewMessage stored(byte[] raw, List<NewAttachment> attachments) {
         MessageContent content = new MessageContent("a@example.com", null, inbox.address(), null, null, "Files",
-                clock.instant(), "<" + RandomIds.base62(12) + "@example.com>", null, List.of(), "see attached", null,
-                attachments, raw);
+                mail.clock.instant(), "<" + RandomIds.base62(12) + "@example.com>", null, List.of(), "see attached",
+                null, attachments, raw);
         NewMessage message = MessageService.newMessage(RandomIds.newId(Message.ID_PREFIX), ACCOUNT, inbox.id(),
-                content, MessageService.dedupeKey(content), clock.instant());
-        assertThat(store.insertAll(List.of(message)).get(0).status()).isEqualTo(StoreOutcome.Status.STORED);
+                content, MessageService.dedupeKey(content), mail.clock.instant());
+        assertThat(mail.messageStore.insertAll(List.of(message)).get(0).status()).isEqualTo(StoreOutcome.Status.STORED);
         return message;
     }
 

@@ -1,36 +1,25 @@
 package dev.inboxes.domain.message;
 
+import static dev.inboxes.domain.testing.InMemoryMail.ACCOUNT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxService;
-import dev.inboxes.domain.paging.CursorCodec;
-import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.paging.CursorMismatchException;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.shared.NotFoundException;
-import dev.inboxes.domain.testing.InMemoryInboxStore;
-import dev.inboxes.domain.testing.InMemoryMessageStore;
+import dev.inboxes.domain.testing.InMemoryMail;
 import java.time.Clock;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The message list's q: rows and total honour it, and a cursor belongs to it. */
 class MessageSearchTest {
 
-    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
-
-    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
-    private final CursorCodec cursors =
-            new CursorCodec(CursorKeys.of("message-search-test-secret-0123456789abcdef", List.of()));
-    private final InboxService inboxes = new InboxService(inboxStore, cursors, "mail.example.com", Clock.systemUTC());
-    private final MessageService service = new MessageService(new InMemoryMessageStore(inboxStore), inboxes, cursors,
-            Clock.systemUTC());
-    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("search", null), null).inbox();
+    private final InMemoryMail mail = new InMemoryMail(Clock.systemUTC());
+    private final MessageService service = mail.messages;
+    private final Inbox inbox = mail.newInbox("search");
 
     private Page<Message> list(String q, int limit, String cursor) {
         return service.list(ACCOUNT, inbox.id(), MessageFilter.parse(q), PageRequest.of(limit, cursor, PageLimits.PROGRAMS));

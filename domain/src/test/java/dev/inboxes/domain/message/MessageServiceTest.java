@@ -1,21 +1,19 @@
 package dev.inboxes.domain.message;
 
 import dev.inboxes.domain.message.MessageContent;
+import static dev.inboxes.domain.testing.InMemoryMail.ACCOUNT;
+import static dev.inboxes.domain.testing.InMemoryMail.OTHER_ACCOUNT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxService;
-import dev.inboxes.domain.paging.CursorCodec;
-import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.paging.CursorMismatchException;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.shared.RandomIds;
-import dev.inboxes.domain.testing.InMemoryInboxStore;
+import dev.inboxes.domain.testing.InMemoryMail;
 import dev.inboxes.domain.testing.InMemoryMessageStore;
 import dev.inboxes.domain.testing.ListOrder;
 import java.time.Clock;
@@ -28,19 +26,11 @@ import org.junit.jupiter.api.Test;
 
 class MessageServiceTest {
 
-    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
-    private static final String OTHER_ACCOUNT = "acc_Zz9Yy8Xx7Ww6Vv5Uu4Tt";
     private static final Instant NOW_WITH_NANOS = Instant.parse("2026-11-29T21:48:33.123456789Z");
 
-    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
-    private final InMemoryMessageStore messageStore = new InMemoryMessageStore(inboxStore);
-    private final CursorCodec cursors =
-            new CursorCodec(CursorKeys.of("message-service-test-secret-0123456789abcdef", List.of()));
-    private final Clock clock = Clock.fixed(NOW_WITH_NANOS, ZoneOffset.UTC);
-    private final InboxService inboxes = new InboxService(inboxStore, cursors, "mail.example.com", clock);
-    private final MessageService service = new MessageService(messageStore, inboxes, cursors, clock);
-
-    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("support", null), null).inbox();
+    private final InMemoryMail mail = new InMemoryMail(Clock.fixed(NOW_WITH_NANOS, ZoneOffset.UTC));
+    private final MessageService service = mail.messages;
+    private final Inbox inbox = mail.newInbox("support");
 
     private static RecordMessage hello(String to) {
         return RecordMessage.of("alice@example.com", to, "Hello", "Hi there");
@@ -86,13 +76,13 @@ class MessageServiceTest {
 
         @Test
         void anInboxDeletedBeforeTheInsertIsNotFound() {
-            MessageService racing = new MessageService(new InMemoryMessageStore(inboxStore) {
+            MessageService racing = new MessageService(new InMemoryMessageStore(mail.inboxStore) {
                 @Override
                 public List<StoreOutcome> insertAll(List<NewMessage> messages) {
-                    messages.forEach(message -> inboxStore.delete(message.accountId(), message.inboxId()));
+                    messages.forEach(message -> mail.inboxStore.delete(message.accountId(), message.inboxId()));
                     return super.insertAll(messages);
                 }
-            }, inboxes, cursors, clock);
+            }, mail.inboxes, mail.cursors, mail.clock);
 
             assertThatThrownBy(() -> racing.record(ACCOUNT, inbox.id(), hello(null)))
                     .isInstanceOf(NotFoundException.class);
@@ -132,7 +122,7 @@ class MessageServiceTest {
 
         @Test
         void aCursorOfAnotherInboxIsAMismatch() {
-            Inbox other = inboxes.create(ACCOUNT, CreateInbox.of("sales", null), null).inbox();
+            Inbox other = mail.newInbox("sales");
             for (int i = 0; i < 3; i++) {
                 service.record(ACCOUNT, inbox.id(), hello(null));
                 service.record(ACCOUNT, other.id(), hello(null));

@@ -1,9 +1,7 @@
 package dev.inboxes.domain.testing;
 
 import dev.inboxes.domain.inbox.IdempotencyKey;
-import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.NewMessage;
-import dev.inboxes.domain.message.StoreOutcome;
 import dev.inboxes.domain.outbound.BouncedDelivery;
 import dev.inboxes.domain.outbound.Delivery;
 import dev.inboxes.domain.outbound.DeliveryAttempt;
@@ -91,13 +89,7 @@ public class InMemoryOutboxStore implements OutboxStore {
                 return new Accepted(earlier.get(), true);
             }
         }
-        StoreOutcome outcome = messages.insertAll(List.of(message)).get(0);
-        if (outcome.status() == StoreOutcome.Status.NO_INBOX) {
-            throw Inbox.notFound(message.inboxId());
-        }
-        if (outcome.status() == StoreOutcome.Status.DUPLICATE) {
-            throw new IllegalStateException("The inbox already holds a message with the Message-ID of " + message.id());
-        }
+        messages.insertAll(List.of(message)).get(0).requireStored(message);
         for (NewDelivery delivery : newDeliveries) {
             deliveries.add(new Row(message, delivery));
         }

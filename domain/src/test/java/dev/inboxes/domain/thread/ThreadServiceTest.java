@@ -1,25 +1,22 @@
 package dev.inboxes.domain.thread;
 
+import static dev.inboxes.domain.testing.InMemoryMail.ACCOUNT;
+import static dev.inboxes.domain.testing.InMemoryMail.OTHER_ACCOUNT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.message.Message;
 import dev.inboxes.domain.message.MessageContent;
 import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.NewMessage;
-import dev.inboxes.domain.paging.CursorCodec;
-import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.paging.CursorMismatchException;
 import dev.inboxes.domain.paging.Page;
 import dev.inboxes.domain.paging.PageLimits;
 import dev.inboxes.domain.paging.PageRequest;
 import dev.inboxes.domain.shared.NotFoundException;
 import dev.inboxes.domain.shared.RandomIds;
-import dev.inboxes.domain.testing.InMemoryInboxStore;
-import dev.inboxes.domain.testing.InMemoryMessageStore;
+import dev.inboxes.domain.testing.InMemoryMail;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -38,18 +35,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ThreadServiceTest {
 
-    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
-    private static final String OTHER_ACCOUNT = "acc_Zz9Yy8Xx7Ww6Vv5Uu4Tt";
     private static final Instant T0 = Instant.parse("2026-11-29T21:48:33.123456Z");
 
-    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
-    private final InMemoryMessageStore store = new InMemoryMessageStore(inboxStore);
-    private final CursorCodec cursors =
-            new CursorCodec(CursorKeys.of("thread-service-test-secret-0123456789abcdef", List.of()));
-    private final InboxService inboxes = new InboxService(inboxStore, cursors, "mail.example.com",
-            Clock.fixed(T0, ZoneOffset.UTC));
-    private final ThreadService service = new ThreadService(store, inboxes, cursors);
-    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("support", null), null).inbox();
+    private final InMemoryMail mail = new InMemoryMail(Clock.fixed(T0, ZoneOffset.UTC));
+    private final ThreadService service = new ThreadService(mail.messageStore, mail.inboxes, mail.cursors);
+    private final Inbox inbox = mail.newInbox("support");
     private int delivered;
 
     /** Delivers a message; with {@code replyTo}, a reply naming that Message-ID. Returns its row. */
@@ -61,7 +51,7 @@ class ThreadServiceTest {
                 ("Message-ID: " + messageId + "\r\n\r\nText\r\n").getBytes(StandardCharsets.UTF_8));
         NewMessage message = MessageService.newMessage(RandomIds.newId(Message.ID_PREFIX), ACCOUNT, inbox.id(), content,
                 MessageService.dedupeKey(content), T0.plusMillis(delivered++));
-        Message row = store.insertAll(List.of(message)).get(0).row();
+        Message row = mail.messageStore.insertAll(List.of(message)).get(0).row();
         messageIds.put(row.threadId(), messageId);
         return row;
     }
@@ -182,7 +172,7 @@ class ThreadServiceTest {
             deliver(null);
             deliver(null);
             String cursor = service.list(ACCOUNT, inbox.id(), request(1, null)).nextCursor();
-            Inbox other = inboxes.create(ACCOUNT, CreateInbox.of("other", null), null).inbox();
+            Inbox other = mail.newInbox("other");
 
             assertThatThrownBy(() -> service.list(ACCOUNT, other.id(), request(1, cursor)))
                     .isInstanceOf(CursorMismatchException.class);

@@ -1,23 +1,19 @@
 package dev.inboxes.domain.wait;
 
+import static dev.inboxes.domain.testing.InMemoryMail.ACCOUNT;
+import static dev.inboxes.domain.testing.InMemoryMail.OTHER_ACCOUNT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.inboxes.domain.inbox.CreateInbox;
 import dev.inboxes.domain.inbox.Inbox;
-import dev.inboxes.domain.inbox.InboxService;
 import dev.inboxes.domain.message.Message;
-import dev.inboxes.domain.message.MessageService;
 import dev.inboxes.domain.message.RecordMessage;
-import dev.inboxes.domain.paging.CursorCodec;
-import dev.inboxes.domain.paging.CursorKeys;
 import dev.inboxes.domain.shared.InvalidArgumentException;
 import dev.inboxes.domain.shared.NotFoundException;
-import dev.inboxes.domain.testing.InMemoryInboxStore;
-import dev.inboxes.domain.testing.InMemoryMessageStore;
+import dev.inboxes.domain.testing.InMemoryMail;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -35,24 +31,19 @@ import org.junit.jupiter.api.Test;
 
 class WaitServiceTest {
 
-    private static final String ACCOUNT = "acc_A1b2C3d4E5f6G7h8I9j0";
-    private static final String OTHER_ACCOUNT = "acc_Zz9Yy8Xx7Ww6Vv5Uu4Tt";
     private static final int PER_ACCOUNT = 3;
     private static final int TOTAL = 5;
 
-    private final InMemoryInboxStore inboxStore = new InMemoryInboxStore();
-    private final InMemoryMessageStore store = new InMemoryMessageStore(inboxStore);
-    private final CursorCodec cursors = new CursorCodec(CursorKeys.of("wait-test-secret-0123456789abcdefghij", List.of()));
-    private final InboxService inboxes = new InboxService(inboxStore, cursors, "mail.example.com", Clock.systemUTC());
-    private final MessageService messages = new MessageService(store, inboxes, cursors, Clock.systemUTC());
+    private final InMemoryMail mail = new InMemoryMail(Clock.systemUTC());
     private final ExecutorService worker = Executors.newFixedThreadPool(2);
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-    private final WaitService waits = new WaitService(store, inboxes, cursors, worker, timer, PER_ACCOUNT, TOTAL);
+    private final WaitService waits = new WaitService(mail.messageStore, mail.inboxes, mail.cursors, worker, timer,
+            PER_ACCOUNT, TOTAL);
     private final AtomicBoolean announcing = new AtomicBoolean(true);
-    private final Inbox inbox = inboxes.create(ACCOUNT, CreateInbox.of("support", null), null).inbox();
+    private final Inbox inbox = mail.newInbox("support");
 
     {
-        store.onArrival((inboxId, seq) -> {
+        mail.messageStore.onArrival((inboxId, seq) -> {
             if (announcing.get()) {
                 waits.arrived(inboxId, seq);
             }
@@ -70,7 +61,7 @@ class WaitServiceTest {
     }
 
     private Message record(String from, String subject) {
-        return messages.record(ACCOUNT, inbox.id(), RecordMessage.of(from, null, subject, "text"));
+        return mail.messages.record(ACCOUNT, inbox.id(), RecordMessage.of(from, null, subject, "text"));
     }
 
     private static WaitOutcome outcome(CompletableFuture<WaitOutcome> wait) throws Exception {
@@ -170,7 +161,7 @@ class WaitServiceTest {
         ArrivalStore flaky = new ArrivalStore() {
             @Override
             public OptionalLong current(String inboxId) {
-                return store.current(inboxId);
+                return mail.messageStore.current(inboxId);
             }
 
             @Override
@@ -178,10 +169,10 @@ class WaitServiceTest {
                 if (failing.getAndDecrement() > 0) {
                     throw new StoreUnavailableException(new IllegalStateException("This connection has been closed."));
                 }
-                return store.after(inboxId, afterSeq, receivedAfter, limit);
+                return mail.messageStore.after(inboxId, afterSeq, receivedAfter, limit);
             }
         };
-        WaitService restarted = new WaitService(flaky, inboxes, cursors, worker, timer, PER_ACCOUNT, TOTAL);
+        WaitService restarted = new WaitService(flaky, mail.inboxes, mail.cursors, worker, timer, PER_ACCOUNT, TOTAL);
         CompletableFuture<WaitOutcome> wait = restarted.await(ACCOUNT, inbox.id(), request(null, 30, null, null));
         announcing.set(false);
         failing.set(12); // e.g. the pool's connections, broken by a database restart, discarded one per try
@@ -205,7 +196,7 @@ class WaitServiceTest {
         assertThatThrownBy(() -> waits.await(ACCOUNT, inbox.id(), request(null, 30, null, null)))
                 .isInstanceOf(TooManyWaitsException.class).hasMessageContaining(PER_ACCOUNT + " waits in progress");
 
-        Inbox other = inboxes.create(OTHER_ACCOUNT, CreateInbox.of("other", null), null).inbox();
+        Inbox other = mail.inboxes.create(OTHER_ACCOUNT, CreateInbox.of("other", null), null).inbox();
         open.add(waits.await(OTHER_ACCOUNT, other.id(), request(null, 30, null, null)));
         open.add(waits.await(OTHER_ACCOUNT, other.id(), request(null, 30, null, null)));
         assertThatThrownBy(() -> waits.await(OTHER_ACCOUNT, other.id(), request(null, 30, null, null)))
@@ -221,7 +212,7 @@ class WaitServiceTest {
 
     @Test
     void anotherAccountsInboxOrANextOfAnotherInboxIsRefused() {
-        Inbox other = inboxes.create(ACCOUNT, CreateInbox.of("other", null), null).inbox();
+        Inbox other = mail.newInbox("other");
         String foreignNext = waits.await(ACCOUNT, other.id(), request(null, 1, null, null)).join().next();
 
         assertThatThrownBy(() -> waits.await(OTHER_ACCOUNT, inbox.id(), request(null, 1, null, null)))
@@ -236,7 +227,7 @@ class WaitServiceTest {
     @Test
     void aWaitOnAnInboxThatIsDeletedEndsAsNotFound() {
         CompletableFuture<WaitOutcome> wait = waits.await(ACCOUNT, inbox.id(), request(null, 30, null, null));
-        inboxes.delete(ACCOUNT, inbox.id());
+        mail.inboxes.delete(ACCOUNT, inbox.id());
         waits.arrived(inbox.id(), Long.MAX_VALUE);
 
         assertThatThrownBy(() -> outcome(wait)).hasCauseInstanceOf(NotFoundException.class);

@@ -15,7 +15,6 @@ import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -56,7 +55,7 @@ public class PostgresEventStore implements EventStore {
                 SELECT id FROM events WHERE created_at < ? ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)""";
 
     @Inject
-    EntityManager entityManager;
+    Session session;
 
     @Inject
     KeysetReader keysetReader;
@@ -83,7 +82,7 @@ public class PostgresEventStore implements EventStore {
     @Transactional
     public Batch after(String accountId, EventFilter filter, StreamPosition position, int max) {
         String filters = (filter.type() != null ? " AND type = ?" : "") + (filter.inboxId() != null ? " AND inbox_id = ?" : "");
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             List<Event> events = new ArrayList<>();
             StreamPosition last = position;
             long horizon;
@@ -138,14 +137,14 @@ public class PostgresEventStore implements EventStore {
     @Override
     @Transactional
     public Optional<StreamPosition> positionOf(String accountId, String eventId) {
-        return session().doReturningWork(connection -> SqlRows.first(connection, POSITION_OF,
+        return session.doReturningWork(connection -> SqlRows.first(connection, POSITION_OF,
                 found -> new StreamPosition(found.getLong(1), found.getString(2)), accountId, eventId));
     }
 
     @Override
     @Transactional
     public StreamPosition now() {
-        return session().doReturningWork(PostgresEventStore::now);
+        return session.doReturningWork(PostgresEventStore::now);
     }
 
     /** Before every event of the transactions not yet ended: those are all at or above the snapshot's xmin. */
@@ -160,7 +159,7 @@ public class PostgresEventStore implements EventStore {
     @Override
     @Transactional
     public int deleteBefore(Instant before, int max) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement delete = connection.prepareStatement(DELETE_BEFORE)) {
                 delete.setObject(1, timestamp(before), java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
                 delete.setInt(2, max);
@@ -168,9 +167,4 @@ public class PostgresEventStore implements EventStore {
             }
         });
     }
-
-    private Session session() {
-        return entityManager.unwrap(Session.class);
-    }
-
 }

@@ -19,7 +19,6 @@ import dev.inboxes.domain.message.StoreOutcome;
 import dev.inboxes.persistence.thread.ThreadKeeper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -102,11 +101,11 @@ public class MessageContents {
     private static final String FOREIGN_KEY_VIOLATION = "23503";
 
     @Inject
-    EntityManager entityManager;
+    Session session;
 
     /** Stores the messages in the caller's transaction; the outbox stores its messages through here too. */
     public List<StoreOutcome> insertAll(List<NewMessage> messages) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (Statement patience = connection.createStatement()) {
                 patience.execute(DELIVERY_STATEMENT_TIMEOUT);
             }
@@ -216,7 +215,7 @@ public class MessageContents {
     }
 
     Optional<MessageDetail> find(String accountId, String inboxId, String messageId) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             MessageDetail detail;
             try (PreparedStatement query = owned(connection, FIND, 0, accountId, inboxId, messageId);
                  ResultSet found = query.executeQuery()) {
@@ -252,7 +251,7 @@ public class MessageContents {
     }
 
     Optional<byte[]> raw(String accountId, String inboxId, String messageId) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = owned(connection, RAW, 0, accountId, inboxId, messageId)) {
                 return SqlRows.first(query, found -> found.getBytes(1));
             }
@@ -260,7 +259,7 @@ public class MessageContents {
     }
 
     Optional<AttachmentContent> attachment(String accountId, String inboxId, String messageId, String attachmentId) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(ATTACHMENT)) {
                 query.setString(1, attachmentId);
                 bindOwner(query, 1, accountId, inboxId, messageId);
@@ -270,7 +269,7 @@ public class MessageContents {
     }
 
     Optional<ByteSlice> rawSlice(String accountId, String inboxId, String messageId, int start, int maxBytes) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = owned(connection, RAW_SLICE, 2, accountId, inboxId, messageId)) {
                 query.setInt(1, start + 1);
                 query.setInt(2, maxBytes);
@@ -281,7 +280,7 @@ public class MessageContents {
 
     Optional<AttachmentSlice> attachmentSlice(String accountId, String inboxId, String messageId, String attachmentId,
             int start, int maxBytes) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(ATTACHMENT_SLICE)) {
                 query.setInt(1, start + 1);
                 query.setInt(2, maxBytes);
@@ -294,15 +293,11 @@ public class MessageContents {
     }
 
     boolean delete(String accountId, String inboxId, String messageId) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement delete = owned(connection, DELETE, 0, accountId, inboxId, messageId)) {
                 return delete.executeUpdate() > 0;
             }
         });
-    }
-
-    private Session session() {
-        return entityManager.unwrap(Session.class);
     }
 
     private static PreparedStatement owned(Connection connection, String sql, int offset, String accountId,

@@ -6,9 +6,7 @@ import static dev.inboxes.persistence.shared.SqlTimes.timestamp;
 import dev.inboxes.domain.inbox.IdempotencyKey;
 import dev.inboxes.domain.inbox.IdempotencyKeyInFlightException;
 import dev.inboxes.domain.inbox.IdempotencyKeyReusedException;
-import dev.inboxes.domain.inbox.Inbox;
 import dev.inboxes.domain.message.NewMessage;
-import dev.inboxes.domain.message.StoreOutcome;
 import dev.inboxes.domain.outbound.BouncedDelivery;
 import dev.inboxes.domain.outbound.Delivery;
 import dev.inboxes.domain.outbound.DeliveryAttempt;
@@ -22,7 +20,6 @@ import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -124,7 +121,7 @@ public class PostgresOutboxStore implements OutboxStore {
             WHERE status IN ('queued', 'sending', 'deferred')""";
 
     @Inject
-    EntityManager entityManager;
+    Session session;
 
     @Inject
     MessageContents contents;
@@ -132,22 +129,14 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Accepted accept(NewMessage message, List<NewDelivery> deliveries, IdempotencyKey idempotencyKey) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             if (idempotencyKey != null) {
                 Optional<String> earlier = claimKey(connection, message, idempotencyKey);
                 if (earlier.isPresent()) {
                     return new Accepted(earlier.get(), true);
                 }
             }
-            StoreOutcome outcome = contents.insertAll(List.of(message)).get(0);
-            if (outcome.status() == StoreOutcome.Status.NO_INBOX) {
-                throw Inbox.notFound(message.inboxId());
-            }
-            if (outcome.status() == StoreOutcome.Status.DUPLICATE) {
-                // Its Message-ID is made of its new id: only a received copy of this very message could match it.
-                throw new IllegalStateException("The inbox already holds a message with the Message-ID of "
-                        + message.id());
-            }
+            contents.insertAll(List.of(message)).get(0).requireStored(message);
             insertDeliveries(connection, message, deliveries);
             if (!deliveries.isEmpty()) {
                 recordSend(connection, message, deliveries.size());
@@ -177,7 +166,7 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public RecentSends recentSends(String accountId, String inboxId, Instant since) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(RECENT_SENDS)) {
                 query.setString(1, inboxId);
                 query.setString(2, inboxId);
@@ -261,7 +250,7 @@ public class PostgresOutboxStore implements OutboxStore {
         if (messageIds.isEmpty()) {
             return Map.of();
         }
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             Map<String, List<Delivery>> byMessage = new LinkedHashMap<>();
             try (PreparedStatement query = connection.prepareStatement(DELIVERIES_OF)) {
                 query.setString(1, accountId);
@@ -283,7 +272,7 @@ public class PostgresOutboxStore implements OutboxStore {
     @Transactional
     public List<DueDelivery> claimDue(Instant now, Duration lease, int max) {
         String claim = RandomIds.base62(24);
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             List<DueDelivery> claimed = new ArrayList<>();
             try (Statement asynchronous = connection.createStatement()) {
                 asynchronous.execute(CLAIM_WITHOUT_FLUSH);
@@ -308,14 +297,14 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Optional<byte[]> signedMessage(DueDelivery claimed) {
-        return session().doReturningWork(connection -> SqlRows.first(connection, SIGNED_MESSAGE,
+        return session.doReturningWork(connection -> SqlRows.first(connection, SIGNED_MESSAGE,
                 found -> found.getBytes(1), claimed.messageId(), claimed.inboxId()));
     }
 
     @Override
     @Transactional
     public boolean record(DueDelivery claimed, DeliveryAttempt attempt, DeliveryStatus status, Instant nextAttemptAt) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement record = connection.prepareStatement(RECORD)) {
                 int p = 0;
                 record.setString(++p, status.wire());
@@ -335,14 +324,14 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Optional<BouncedDelivery> bounce(String deliveryId, String reply) {
-        return session().doReturningWork(connection -> SqlRows.first(connection, BOUNCE,
+        return session.doReturningWork(connection -> SqlRows.first(connection, BOUNCE,
                 found -> new BouncedDelivery(deliveryId, found.getString(1), found.getString(2)), reply, deliveryId));
     }
 
     @Override
     @Transactional
     public long pendingOf(String accountId) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(PENDING_OF)) {
                 query.setString(1, accountId);
                 try (ResultSet found = query.executeQuery()) {
@@ -356,7 +345,7 @@ public class PostgresOutboxStore implements OutboxStore {
     @Override
     @Transactional
     public Depth depth(Instant now) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(DEPTH)) {
                 query.setObject(1, timestamp(now), Types.TIMESTAMP_WITH_TIMEZONE);
                 try (ResultSet found = query.executeQuery()) {
@@ -365,10 +354,6 @@ public class PostgresOutboxStore implements OutboxStore {
                 }
             }
         });
-    }
-
-    private Session session() {
-        return entityManager.unwrap(Session.class);
     }
 
     private static DeliveryStatus status(String column) {

@@ -6,7 +6,6 @@ import dev.inboxes.persistence.shared.SqlRows;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -37,18 +36,18 @@ public class PostgresSigningKeyStore implements SigningKeyStore {
                 public_key = EXCLUDED.public_key, created_at = EXCLUDED.created_at""";
 
     @Inject
-    EntityManager entityManager;
+    Session session;
 
     @Override
     @Transactional
     public Optional<SigningKey> current(String domain) {
-        return session().doReturningWork(connection -> current(connection, domain));
+        return session.doReturningWork(connection -> current(connection, domain));
     }
 
     @Override
     @Transactional
     public SigningKey addIfNone(SigningKey key) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement lock = connection.prepareStatement(LOCK_DOMAIN)) {
                 lock.setString(1, key.domain());
                 lock.executeQuery().close();
@@ -65,7 +64,7 @@ public class PostgresSigningKeyStore implements SigningKeyStore {
     @Override
     @Transactional
     public void add(SigningKey key) {
-        session().doWork(connection -> insert(connection, key));
+        session.doWork(connection -> insert(connection, key));
     }
 
     private static Optional<SigningKey> current(Connection connection, String domain) throws SQLException {
@@ -82,9 +81,5 @@ public class PostgresSigningKeyStore implements SigningKeyStore {
             insert.setObject(5, key.createdAt().atOffset(ZoneOffset.UTC), Types.TIMESTAMP_WITH_TIMEZONE);
             insert.executeUpdate();
         }
-    }
-
-    private Session session() {
-        return entityManager.unwrap(Session.class);
     }
 }

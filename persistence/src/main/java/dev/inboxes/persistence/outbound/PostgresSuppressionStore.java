@@ -10,7 +10,6 @@ import dev.inboxes.persistence.shared.SqlTexts;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.PreparedStatement;
 import java.sql.Types;
@@ -40,7 +39,7 @@ public class PostgresSuppressionStore implements SuppressionStore {
     private static final String DELETE = "DELETE FROM suppressions WHERE account_id = ? AND address = ?";
 
     @Inject
-    EntityManager entityManager;
+    Session session;
 
     @Inject
     KeysetReader keysetReader;
@@ -48,7 +47,7 @@ public class PostgresSuppressionStore implements SuppressionStore {
     @Override
     @Transactional
     public void add(String accountId, Suppression suppression) {
-        session().doWork(connection -> {
+        session.doWork(connection -> {
             try (PreparedStatement insert = connection.prepareStatement(ADD)) {
                 insert.setString(1, accountId);
                 insert.setString(2, suppression.address());
@@ -65,7 +64,7 @@ public class PostgresSuppressionStore implements SuppressionStore {
         if (addresses.isEmpty()) {
             return Set.of();
         }
-        return session().doReturningWork(connection -> SqlTexts.among(connection, SUPPRESSED_AMONG, accountId,
+        return session.doReturningWork(connection -> SqlTexts.among(connection, SUPPRESSED_AMONG, accountId,
                 addresses));
     }
 
@@ -81,16 +80,12 @@ public class PostgresSuppressionStore implements SuppressionStore {
     @Override
     @Transactional
     public boolean delete(String accountId, String address) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement delete = connection.prepareStatement(DELETE)) {
                 delete.setString(1, accountId);
                 delete.setString(2, address);
                 return delete.executeUpdate() == 1;
             }
         });
-    }
-
-    private Session session() {
-        return entityManager.unwrap(Session.class);
     }
 }

@@ -21,7 +21,6 @@ import dev.inboxes.persistence.shared.SqlTexts;
 import dev.inboxes.persistence.shared.StoreOperation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -117,7 +116,7 @@ public class PostgresWebhookStore implements WebhookStore {
             + "e.nextAttemptAt)";
 
     @Inject
-    EntityManager entityManager;
+    Session session;
 
     @Inject
     KeysetReader keysetReader;
@@ -125,7 +124,7 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public void insert(String accountId, Webhook webhook, String secret, int maxPerAccount) {
-        session().doWork(connection -> {
+        session.doWork(connection -> {
             try (PreparedStatement lock = connection.prepareStatement(LOCK_ACCOUNT)) {
                 lock.setString(1, "webhooks:" + accountId);
                 lock.executeQuery().close();
@@ -157,14 +156,14 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public Optional<Webhook> find(String accountId, String webhookId) {
-        return session().doReturningWork(connection -> SqlRows.first(connection, FIND,
+        return session.doReturningWork(connection -> SqlRows.first(connection, FIND,
                 PostgresWebhookStore::webhook, accountId, webhookId));
     }
 
     @Override
     @Transactional
     public Optional<Webhook> update(String accountId, String webhookId, WebhookChanges changes) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement update = connection.prepareStatement(UPDATE)) {
                 int p = 0;
                 update.setString(++p, changes.url());
@@ -184,7 +183,7 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public boolean delete(String accountId, String webhookId) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement delete = connection.prepareStatement(DELETE)) {
                 delete.setString(1, accountId);
                 delete.setString(2, webhookId);
@@ -196,7 +195,7 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public Optional<Webhook> rotateSecret(String accountId, String webhookId, String secret, Instant previousUntil) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement rotate = connection.prepareStatement(ROTATE)) {
                 rotate.setObject(1, timestamp(previousUntil), Types.TIMESTAMP_WITH_TIMEZONE);
                 rotate.setString(2, secret);
@@ -210,7 +209,7 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public Set<String> ownedInboxes(String accountId, List<String> inboxIds) {
-        return session().doReturningWork(connection -> SqlTexts.among(connection, OWNED_INBOXES, accountId, inboxIds));
+        return session.doReturningWork(connection -> SqlTexts.among(connection, OWNED_INBOXES, accountId, inboxIds));
     }
 
     @Override
@@ -219,7 +218,7 @@ public class PostgresWebhookStore implements WebhookStore {
                 alias -> alias + ".accountId = :accountId", Map.of("accountId", accountId), "createdAt", COUNTER);
         Slice<WebhookEntity> rows = keysetReader.read(query, WebhookEntity.class, after, fetchSize, withTotal);
         // At most twenty rows, detached at once: the entity is only the list's projection.
-        rows.rows().forEach(entityManager::detach);
+        rows.rows().forEach(session::detach);
         return new Slice<>(rows.rows().stream().map(WebhookEntity::toDomain).toList(), rows.total(),
                 rows.totalExact());
     }
@@ -234,7 +233,7 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public boolean retry(String webhookId, String deliveryOrAttemptId, Instant now) {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement retry = connection.prepareStatement(RETRY)) {
                 retry.setObject(1, timestamp(now), Types.TIMESTAMP_WITH_TIMEZONE);
                 retry.setString(2, webhookId);
@@ -250,7 +249,7 @@ public class PostgresWebhookStore implements WebhookStore {
     @Transactional
     public List<DueWebhookDelivery> claimDue(Instant now, Duration lease, int max) {
         String claim = RandomIds.base62(24);
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (Statement asynchronous = connection.createStatement()) {
                 asynchronous.execute(CLAIM_WITHOUT_FLUSH);
             }
@@ -280,7 +279,7 @@ public class PostgresWebhookStore implements WebhookStore {
     public boolean record(DueWebhookDelivery claimed, Instant at, WebhookReply reply, long latencyMs,
             Instant nextAttemptAt, String disableReason) {
         String status = reply.isSuccess() ? "delivered" : nextAttemptAt == null ? "failed" : "pending";
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             int attempt;
             try (PreparedStatement record = connection.prepareStatement(RECORD)) {
                 record.setString(1, status);
@@ -344,7 +343,7 @@ public class PostgresWebhookStore implements WebhookStore {
     @Override
     @Transactional
     public long pending() {
-        return session().doReturningWork(connection -> {
+        return session.doReturningWork(connection -> {
             try (PreparedStatement query = connection.prepareStatement(PENDING); ResultSet found = query.executeQuery()) {
                 found.next();
                 return found.getLong(1);
@@ -364,9 +363,5 @@ public class PostgresWebhookStore implements WebhookStore {
 
     private static java.sql.Array array(Connection connection, List<String> values) throws SQLException {
         return values == null ? null : connection.createArrayOf("text", values.toArray());
-    }
-
-    private Session session() {
-        return entityManager.unwrap(Session.class);
     }
 }
